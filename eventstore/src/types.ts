@@ -1,0 +1,147 @@
+/**
+ * Public contract of the event store. One implementation (`PostgresEventStore`) runs over two
+ * drivers (`Database`): PGlite in-process and a PostgreSQL server through `pg`.
+ */
+
+/** Rows and count of one SQL statement. Column names come back as written in the SQL. */
+export type QueryResult<R> = { rows: R[]; rowCount: number };
+
+export interface SqlExecutor {
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+}
+
+/**
+ * A database connection (PGlite) or pool (pg). Both speak the same SQL.
+ * PGlite has one session: `transaction` runs transactions one at a time and plain `query`
+ * calls never interleave with a running transaction.
+ */
+export interface Database extends SqlExecutor {
+  readonly driver: 'pglite' | 'postgres';
+  /** BEGIN … COMMIT around `fn`; ROLLBACK and rethrow if it throws. */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; returns a function that stops listening. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** Who caused a command: a visitor (cart cookie), a signed-in owner, or the system (seed, worker). */
+export type Actor =
+  | { kind: 'visitor'; id: string }
+  | { kind: 'owner'; id: string }
+  | { kind: 'system'; id: string };
+
+/** Supplied by whoever issues a command; copied into every event it appends. */
+export type CommandContext = {
+  /** Unique per logical command; a retried request reuses it. */
+  commandId: string;
+  correlationId: string;
+  causationId: string | null;
+  actor: Actor;
+  requestId?: string;
+};
+
+export type EventMetadata = {
+  eventId: string;
+  commandId: string;
+  correlationId: string;
+  causationId: string | null;
+  actor: Actor;
+  requestId?: string;
+  /** ISO-8601, set by the database clock at append. */
+  recordedAt: string;
+  schemaVersion: number;
+};
+
+export type NewEvent = { type: string; data: unknown; schemaVersion?: number };
+
+export type RecordedEvent<Data = unknown> = {
+  globalPosition: number;
+  /** xid8 of the appending transaction, as a decimal string. */
+  transactionId: string;
+  streamId: string;
+  /** 1-based position in its stream. */
+  streamPosition: number;
+  eventId: string;
+  type: string;
+  schemaVersion: number;
+  data: Data;
+  metadata: EventMetadata;
+  recordedAt: Date;
+};
+
+/**
+ * 'no_stream': the stream must not exist yet. 'any': no check.
+ * A number: the stream's current version (number of events) must equal it; 0 behaves as 'no_stream'.
+ */
+export type ExpectedVersion = 'no_stream' | 'any' | number;
+
+export type AppendOptions = {
+  streamType: string;
+  expectedVersion: ExpectedVersion;
+  command: CommandContext;
+};
+
+export type AppendResult =
+  /** Appended now. `version` is the stream's version after the append. */
+  | { status: 'appended'; version: number; events: RecordedEvent[] }
+  /**
+   * The command id had already appended (a retried request). Nothing was written;
+   * `streamId`/`version` say where and at which stream version the original append ended.
+   */
+  | { status: 'duplicate'; streamId: string; version: number };
+
+/** Position in the global log: readers order by (transactionId, globalPosition). */
+export type Checkpoint = { transactionId: string; globalPosition: number };
+export const START: Checkpoint = { transactionId: '0', globalPosition: 0 };
+
+export type ReadStreamOptions = {
+  /** Only events with streamPosition <= toVersion. */
+  toVersion?: number;
+  /** Only events recorded at or before this time. */
+  toTime?: Date;
+};
+
+export type ReadAllOptions = {
+  after: Checkpoint;
+  limit: number;
+  /** Only these event types (the checkpoint still advances past skipped ones). */
+  eventTypes?: string[];
+  /** Stop at (and include) this checkpoint; used by rebuild/verify to reach a fixed point. */
+  upTo?: Checkpoint;
+};
+
+export type ReadAllResult = {
+  events: RecordedEvent[];
+  /** Where the next read continues; equals `after` when nothing new is visible. */
+  checkpoint: Checkpoint;
+};
+
+export type Subscription = { stop(): Promise<void> };
+
+export type SubscribeOptions = {
+  from: Checkpoint;
+  batchSize?: number;
+  /** Poll interval when no NOTIFY arrives (ms). */
+  pollIntervalMs?: number;
+};
+
+export interface EventStore {
+  readonly db: Database;
+  /** Appends atomically; throws `ConcurrencyError` when the expected version does not hold. */
+  append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Current version of a stream, 0 when it does not exist. */
+  streamVersion(streamId: string): Promise<number>;
+  /**
+   * Events after a checkpoint, in (transaction_id, global_position) order, only from transactions
+   * older than pg_snapshot_xmin(pg_current_snapshot()): no committed event is ever skipped.
+   */
+  readAll(options: ReadAllOptions): Promise<ReadAllResult>;
+  /** The checkpoint of the newest event a reader can see now (START when the log is empty). */
+  headCheckpoint(): Promise<Checkpoint>;
+  /** Calls `handler` with each visible batch in order; woken by NOTIFY, polling as a fallback. */
+  subscribe(handler: (events: RecordedEvent[], checkpoint: Checkpoint) => Promise<void>, options: SubscribeOptions): Promise<Subscription>;
+}
+
+/** Channel notified (payload: stream id) by every append, delivered on commit. */
+export const EVENTS_CHANNEL = 'events_appended';

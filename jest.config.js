@@ -1,0 +1,23 @@
+/** Unit, integration and HTTP suites. Browser suites live in jest.browser.config.js. */
+const swc = ['@swc/jest', {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true, tsx: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+}];
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '^@storefront/(domain|eventstore|projections)$': '<rootDir>/$1/src',
+    '^@storefront/api$': '<rootDir>/apps/api/src',
+  },
+  roots: ['<rootDir>/domain', '<rootDir>/eventstore', '<rootDir>/projections', '<rootDir>/apps', '<rootDir>/web'],
+  testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.browser\\.spec\\.ts$'],
+  testTimeout: 60000,
+  maxWorkers: 2,
+};

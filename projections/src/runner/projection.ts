@@ -1,0 +1,39 @@
+import type { RecordedEvent, SqlExecutor } from '@storefront/eventstore';
+
+/**
+ * A read-model table owned by a projection. The projection writes to a physical table per
+ * generation (`<name>__g<generation>`); readers always query the view `<name>`, which points at
+ * the active generation. Rebuild fills a new generation while the old one serves, then switches
+ * the view in one transaction (blue/green).
+ */
+export type ReadModelTable = {
+  /** The view name readers use, e.g. `cart_details`. */
+  name: string;
+  /** Column definitions for CREATE TABLE, e.g. `cart_id text primary key, data jsonb not null`. */
+  columns: string;
+  /** Columns that order rows for `verify` (normally the primary key). */
+  orderBy: string[];
+};
+
+export type ProjectionContext = {
+  /** The open transaction the batch and its checkpoint advance share. */
+  tx: SqlExecutor;
+  /** Physical table to write for a read-model name, in the generation being applied. */
+  table(name: string): string;
+  /** True while rebuilding or verifying: side effects (emails, integrations) must not fire. */
+  replaying: boolean;
+};
+
+export type FailurePolicy = 'stop' | 'skip';
+
+export interface Projection {
+  /** Stable name: checkpoint key, lock key, CLI argument. */
+  readonly name: string;
+  readonly tables: ReadModelTable[];
+  /** Event types this projection reads; others only advance its checkpoint. */
+  readonly eventTypes: string[];
+  /** What to do with an event that still fails after retries (it is parked in dead_letters either way). */
+  readonly onFailure: FailurePolicy;
+  /** Applies events in order inside `ctx.tx`. Throwing rolls back the whole batch and checkpoint. */
+  apply(events: RecordedEvent[], ctx: ProjectionContext): Promise<void>;
+}
