@@ -1,0 +1,91 @@
+import { multiplyMinor, sumMinor } from '../shared/money';
+import type { CartState } from './state';
+
+/** The SPEC's Cart entry (section 3). */
+export type CartEntryView = {
+  id: string;
+  itemId: string;
+  chosenVariant: { sku: string; attributes: Record<string, string> };
+  quantity: number;
+  title: string;
+  productType: string;
+  /** Line total in minor units. */
+  subTotal: number;
+  purchasePriceCents: number;
+  additionalFields: Record<string, unknown> | null;
+};
+
+/** The SPEC's Shopping cart (section 3). All money in integer minor units of `currency`. */
+export type ShoppingCartView = {
+  id: string;
+  websiteId: string;
+  orderId: string | null;
+  created: string;
+  isPurchased: boolean;
+  currency: string;
+  entries: CartEntryView[];
+  shippingOptions: unknown[];
+  selectedShippingOption: unknown;
+  shippingLocation: unknown;
+  applicableTaxRules: unknown[];
+  coupons: unknown[];
+  validCoupons: unknown[];
+  invalidCoupons: unknown[];
+  subtotalCents: number;
+  taxCents: number;
+  shippingCostCents: number;
+  discountCents: number;
+  grandTotalCents: number;
+  totalQuantity: number;
+  hasDigital: boolean;
+  purelyDigital: boolean;
+  requiresShipping: boolean;
+};
+
+/** Derives the cart document from state; null for a cart that has never had an entry. */
+export function shoppingCartView(state: CartState): ShoppingCartView | null {
+  if (state.status === 'empty') return null;
+  const entries: CartEntryView[] = state.entries.map((e) => ({
+    id: e.id,
+    itemId: e.itemId,
+    chosenVariant: { sku: e.sku, attributes: e.attributes },
+    quantity: e.quantity,
+    title: e.title,
+    productType: e.productType,
+    subTotal: multiplyMinor(e.unitPriceCents, e.quantity),
+    purchasePriceCents: e.unitPriceCents,
+    additionalFields: e.additionalFields,
+  }));
+  const subtotalCents = sumMinor(entries.map((e) => e.subTotal));
+  const isDigital = (type: string) => type === 'DIGITAL' || type === 'GIFT_CARD' || type === 'PAYWALL';
+  const hasDigital = entries.some((e) => isDigital(e.productType));
+  const requiresShipping = entries.some((e) => e.productType === 'PHYSICAL');
+  const taxCents = 0;
+  const shippingCostCents = 0;
+  const discountCents = 0;
+  return {
+    id: state.cartId,
+    websiteId: state.websiteId,
+    orderId: null,
+    created: state.created,
+    isPurchased: false,
+    currency: state.currency,
+    entries,
+    shippingOptions: [],
+    selectedShippingOption: null,
+    shippingLocation: null,
+    applicableTaxRules: [],
+    coupons: [],
+    validCoupons: [],
+    invalidCoupons: [],
+    subtotalCents,
+    taxCents,
+    shippingCostCents,
+    discountCents,
+    grandTotalCents: sumMinor([subtotalCents, taxCents, shippingCostCents, -discountCents]),
+    totalQuantity: entries.reduce((n, e) => n + e.quantity, 0),
+    hasDigital,
+    purelyDigital: entries.length > 0 && entries.every((e) => isDigital(e.productType)),
+    requiresShipping,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * The Product record exactly as the SPEC (section 3) and the template engine read it.
+ * Money inside variants is `{ value: <minor units as a decimal string>, currency }`.
+ */
+export const PRODUCT_TYPES = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const;
+export type ProductTypeName = keyof typeof PRODUCT_TYPES;
+export type ProductTypeNumber = (typeof PRODUCT_TYPES)[ProductTypeName];
+
+export function productTypeName(type: ProductTypeNumber): ProductTypeName {
+  const entry = Object.entries(PRODUCT_TYPES).find(([, n]) => n === type);
+  if (!entry) throw new Error(`Unknown product type ${type}`);
+  return entry[0] as ProductTypeName;
+}
+
+export type MoneyValue = { value: string; currency: string; decimalValue?: string };
+
+export type Variant = {
+  id: string;
+  sku: string;
+  attributes: Record<string, string>;
+  optionValues: { optionName: string; value: string }[];
+  priceMoney: MoneyValue;
+  salePriceMoney: MoneyValue;
+  /** Legacy minor-unit numbers the engine's formatters also read. */
+  price: number;
+  salePrice: number;
+  onSale: boolean;
+  qtyInStock: number;
+  unlimited: boolean;
+};
+
+export type ProductRecord = {
+  id: string;
+  name: string;
+  title: string;
+  urlId: string;
+  fullUrl: string;
+  collectionId: string;
+  recordType: 11;
+  structuredContent: {
+    productType: ProductTypeNumber;
+    variants: Variant[];
+    isSubscribable: boolean;
+    subscriptionPlan: null | { billingPeriod: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' }; numBillingCycles: number };
+    priceMoney: MoneyValue;
+    salePriceMoney: MoneyValue;
+    onSale: boolean;
+    variantOptionOrdering: string[];
+    additionalFieldsFormId: string | null;
+    additionalFieldsForm: unknown;
+    useCustomAddButtonText: boolean;
+    customAddButtonText: string;
+    audioAssetUrl: string | null;
+  };
+};
+
+export function findVariant(product: ProductRecord, sku: string): Variant | undefined {
+  return product.structuredContent.variants.find((v) => v.sku === sku);
+}
+
+/** The price a buyer pays for one unit of a variant, in minor units. */
+export function purchasePriceMinor(variant: Variant): number {
+  const money = variant.onSale ? variant.salePriceMoney : variant.priceMoney;
+  const minor = Number(money.value);
+  if (!Number.isSafeInteger(minor)) throw new Error(`Variant ${variant.sku} has a non-integer price ${money.value}`);
+  return minor;
+}

@@ -1,0 +1,77 @@
+/**
+ * Money is an integer count of minor units plus an ISO currency code. Nothing here uses
+ * floating point on amounts; formatting to a decimal string happens only at the edge.
+ */
+export type Money = { amountMinor: number; currency: string };
+
+/** Decimal digits per supported currency (SPEC section 3: 2 everywhere except JPY 0). */
+const CURRENCY_DECIMALS: Record<string, number> = {
+  USD: 2, EUR: 2, GBP: 2, JPY: 0, CAD: 2, AUD: 2, NZD: 2, CHF: 2, SEK: 2, NOK: 2, DKK: 2,
+  HKD: 2, SGD: 2, MXN: 2, BRL: 2, INR: 2, ZAR: 2, PLN: 2, CZK: 2, HUF: 2, ILS: 2, MYR: 2,
+  PHP: 2, THB: 2, ARS: 2, COP: 2, CLP: 2,
+};
+
+export const SUPPORTED_CURRENCIES = Object.keys(CURRENCY_DECIMALS);
+
+export function isSupportedCurrency(code: string): boolean {
+  return Object.prototype.hasOwnProperty.call(CURRENCY_DECIMALS, code);
+}
+
+export function currencyDecimals(currency: string): number {
+  const digits = CURRENCY_DECIMALS[currency];
+  if (digits === undefined) throw new Error(`Unsupported currency ${currency}`);
+  return digits;
+}
+
+function assertMinor(amountMinor: number): void {
+  if (!Number.isSafeInteger(amountMinor)) throw new Error(`Money must be a safe integer of minor units, got ${amountMinor}`);
+}
+
+export function money(amountMinor: number, currency: string): Money {
+  assertMinor(amountMinor);
+  currencyDecimals(currency);
+  return { amountMinor, currency };
+}
+
+export function multiplyMinor(amountMinor: number, quantity: number): number {
+  assertMinor(amountMinor);
+  if (!Number.isSafeInteger(quantity)) throw new Error(`Quantity must be an integer, got ${quantity}`);
+  const product = amountMinor * quantity;
+  assertMinor(product);
+  return product;
+}
+
+export function sumMinor(amounts: number[]): number {
+  let total = 0;
+  for (const a of amounts) {
+    assertMinor(a);
+    total += a;
+  }
+  assertMinor(total);
+  return total;
+}
+
+/** '1234' minor units in USD → '12.34'; in JPY → '1234'. String arithmetic, no floats. */
+export function toDecimalString(amountMinor: number, currency: string): string {
+  assertMinor(amountMinor);
+  const digits = currencyDecimals(currency);
+  const negative = amountMinor < 0;
+  const abs = String(Math.abs(amountMinor));
+  if (digits === 0) return (negative ? '-' : '') + abs;
+  const padded = abs.padStart(digits + 1, '0');
+  return `${negative ? '-' : ''}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}
+
+/** Parses a decimal string ('12.34', '12', '0.1') into minor units; throws on bad input or excess precision. */
+export function parseDecimalToMinor(value: string, currency: string): number {
+  const digits = currencyDecimals(currency);
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) throw new Error(`Not a decimal amount: ${value}`);
+  const [, sign, whole, fraction = ''] = match;
+  if (fraction.length > digits && /[^0]/.test(fraction.slice(digits))) {
+    throw new Error(`${value} has more than ${digits} decimals for ${currency}`);
+  }
+  const minor = Number(whole + fraction.slice(0, digits).padEnd(digits, '0'));
+  assertMinor(minor);
+  return sign ? -minor : minor;
+}
