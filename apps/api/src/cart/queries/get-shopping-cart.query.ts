@@ -1,0 +1,3 @@
+export class GetShoppingCartQuery {
+  constructor(readonly cartId: string) {}
+}

@@ -1,0 +1,70 @@
+import { Global, Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { migrate, openDatabase, PostgresEventStore, type Database, type EventStore } from '@storefront/eventstore';
+import { allProjections, ProjectionRunner, projectionMigrations } from '@storefront/projections';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { appMigrations } from '../app-migrations';
+
+export const DATABASE = Symbol('DATABASE');
+export const EVENT_STORE = Symbol('EVENT_STORE');
+export const PROJECTION_RUNNER = Symbol('PROJECTION_RUNNER');
+
+/** Opens a database and applies every migration: event store, projections, then the API's own. */
+export async function openMigratedDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db, [...projectionMigrations, ...appMigrations]);
+  return db;
+}
+
+/**
+ * Storage for the whole app. A test may pass an already-open database (`forRoot({ db })`);
+ * otherwise the module opens one from the config. Projections run in-process unless ROLE=api.
+ */
+@Global()
+@Module({})
+export class InfrastructureModule implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Infrastructure');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+  ) {}
+
+  static forRoot(config: AppConfig, options: { db?: Database } = {}) {
+    const ownsDatabase = !options.db;
+    return {
+      module: InfrastructureModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: 'OWNS_DATABASE', useValue: ownsDatabase },
+        {
+          provide: DATABASE,
+          useFactory: async () => {
+            if (!options.db) return openMigratedDatabase(config);
+            await migrate(options.db, [...projectionMigrations, ...appMigrations]);
+            return options.db;
+          },
+        },
+        { provide: EVENT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PostgresEventStore(db) },
+        {
+          provide: PROJECTION_RUNNER,
+          inject: [DATABASE, EVENT_STORE],
+          useFactory: (db: Database, store: EventStore) => new ProjectionRunner({ db, store, projections: allProjections() }),
+        },
+      ],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTION_RUNNER],
+    };
+  }
+
+  async onModuleInit() {
+    await this.runner.prepare();
+    if (this.config.role !== 'api') {
+      await this.runner.start();
+      this.logger.log('projections running in this process');
+    }
+  }
+
+  async onApplicationShutdown() {
+    await this.runner.stop();
+  }
+}

@@ -1,0 +1,11 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { AppConfig } from './config/app-config';
+import { InfrastructureModule } from './infrastructure/database/infrastructure.module';
+
+/** ROLE=worker: no HTTP, only the projection runner (the infrastructure module starts it). */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: WorkerModule, imports: [InfrastructureModule.forRoot(config)] };
+  }
+}

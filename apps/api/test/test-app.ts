@@ -1,0 +1,36 @@
+import type { INestApplication } from '@nestjs/common';
+import type { Database } from '@storefront/eventstore';
+import { createTestDatabase } from '@storefront/eventstore/testing';
+import { createApp } from '../src/app.factory';
+import { loadConfig, type AppConfig } from '../src/config/app-config';
+
+export type TestApp = {
+  app: INestApplication;
+  server: ReturnType<INestApplication['getHttpServer']>;
+  db: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+};
+
+/** The whole app on a fresh database of the given driver, with the demo store seeded. */
+export async function startTestApp(driver: 'pglite' | 'postgres', env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const database = await createTestDatabase(driver);
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    OWNER_EMAIL: 'owner@example.com',
+    OWNER_PASSWORD: 'correct horse battery staple',
+    ...env,
+  });
+  const app = await createApp(config, { db: database.db });
+  await app.init();
+  return {
+    app,
+    server: app.getHttpServer(),
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}

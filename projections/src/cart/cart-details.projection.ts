@@ -1,0 +1,55 @@
+import { CART_EVENT_TYPES, evolveCart, initialCartState, shoppingCartView, type CartEvent, type CartState } from '@storefront/domain';
+import type { Projection } from '../runner/projection';
+
+/**
+ * Read model `cart_details`: per cart, the domain state, the SPEC's Shopping cart document and the
+ * stream version it reflects (so a reader can tell when it lags behind the cart's stream).
+ */
+export const CART_DETAILS = 'cart_details';
+
+type CartRow = { cart_id: string; version: number; state: CartState; view: unknown; updated_at?: string };
+
+export const cartDetailsProjection: Projection = {
+  name: 'cart',
+  tables: [
+    {
+      name: CART_DETAILS,
+      columns: 'cart_id text primary key, version integer not null, state jsonb not null, view jsonb, updated_at timestamptz not null',
+      orderBy: ['cart_id'],
+    },
+  ],
+  eventTypes: CART_EVENT_TYPES,
+  onFailure: 'stop',
+  async apply(events, { tx, table }) {
+    if (events.length === 0) return;
+    const streamIds = [...new Set(events.map((e) => e.streamId))];
+    const cartIdOf = (streamId: string) => streamId.replace(/^cart-/, '');
+    const existing = await tx.query<{ cart_id: string; version: number; state: CartState }>(
+      `SELECT cart_id, version, state FROM ${table(CART_DETAILS)} WHERE cart_id = ANY($1::text[])`,
+      [streamIds.map(cartIdOf)],
+    );
+    const rows = new Map<string, CartRow>();
+    for (const row of existing.rows) rows.set(row.cart_id, { ...row, view: null });
+    for (const event of events) {
+      const cartId = cartIdOf(event.streamId);
+      const row = rows.get(cartId) ?? { cart_id: cartId, version: 0, state: initialCartState(), view: null };
+      // Replays after a crash never re-apply: the checkpoint moves with the rows, but stay idempotent anyway.
+      if (event.streamPosition <= row.version) continue;
+      row.state = evolveCart(row.state, { type: event.type, data: event.data } as CartEvent);
+      row.version = event.streamPosition;
+      // The event's time, not now(): a rebuild must produce identical rows (verify compares them).
+      row.updated_at = event.metadata.recordedAt;
+      rows.set(cartId, row);
+    }
+    const changed = [...rows.values()].filter((r) => r.updated_at).map((r) => ({ ...r, view: shoppingCartView(r.state) }));
+    if (changed.length === 0) return;
+    await tx.query(
+      `INSERT INTO ${table(CART_DETAILS)} (cart_id, version, state, view, updated_at)
+       SELECT cart_id, version, state, view, updated_at
+         FROM jsonb_to_recordset($1::jsonb) AS r(cart_id text, version integer, state jsonb, view jsonb, updated_at timestamptz)
+       ON CONFLICT (cart_id) DO UPDATE SET version = excluded.version, state = excluded.state,
+         view = excluded.view, updated_at = excluded.updated_at`,
+      [JSON.stringify(changed)],
+    );
+  },
+};

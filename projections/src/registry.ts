@@ -1,0 +1,8 @@
+import { cartDetailsProjection } from './cart/cart-details.projection';
+import { catalogProductsProjection } from './catalog/catalog-products.projection';
+import type { Projection } from './runner/projection';
+
+/** Every projection the product runs, in one list: the runner, `rebuild` and `verify` use it. */
+export function allProjections(): Projection[] {
+  return [catalogProductsProjection, cartDetailsProjection];
+}
