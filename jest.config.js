@@ -13,6 +13,7 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@storefront/(domain|eventstore|projections)$': '<rootDir>/$1/src',
+    '^@storefront/(domain|eventstore|projections)/(.*)$': '<rootDir>/$1/src/$2',
     '^@storefront/api$': '<rootDir>/apps/api/src',
   },
   roots: ['<rootDir>/domain', '<rootDir>/eventstore', '<rootDir>/projections', '<rootDir>/apps', '<rootDir>/web'],
@@ -20,4 +21,5 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.browser\\.spec\\.ts$'],
   testTimeout: 60000,
   maxWorkers: 2,
+  reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
 };
