@@ -1,0 +1,18 @@
+import { runAppendBench } from './append.bench';
+import { runCatchUpBench } from './catch-up.bench';
+
+/**
+ * `npm run bench`: every benchmark, each printing its ratio against a baseline measured in the
+ * same run. Results are recorded by hand in docs/BENCHMARKS.md with the machine they ran on.
+ */
+async function main() {
+  console.log('# append throughput');
+  await runAppendBench();
+  console.log('\n# projection catch-up');
+  await runCatchUpBench();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

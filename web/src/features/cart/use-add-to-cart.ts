@@ -1,0 +1,27 @@
+import { useEffect, useReducer } from 'react';
+import { addToCartErrorMessage } from './add-to-cart-error';
+import { addToCartTimer, evolveAddToCart, initialAddToCartState } from './add-to-cart-state';
+import { useAddCartEntryMutation } from './cart-api';
+import type { AddCartEntryRequest } from './shopping-cart';
+
+/** Adds one entry and walks the button through its states (see `add-to-cart-state.ts`). */
+export function useAddToCart(entry: AddCartEntryRequest) {
+  const [state, dispatch] = useReducer(evolveAddToCart, initialAddToCartState);
+  const [addCartEntry] = useAddCartEntryMutation();
+
+  useEffect(() => {
+    const delay = addToCartTimer(state.status);
+    if (delay === undefined) return;
+    const timer = setTimeout(() => dispatch({ type: 'timerElapsed' }), delay);
+    return () => clearTimeout(timer);
+  }, [state.status]);
+
+  async function add() {
+    if (state.status !== 'idle') return;
+    dispatch({ type: 'addRequested' });
+    const result = await addCartEntry(entry);
+    dispatch(result.error ? { type: 'addFailed', message: addToCartErrorMessage(result.error) } : { type: 'addSucceeded' });
+  }
+
+  return { status: state.status, error: state.error, add };
+}
