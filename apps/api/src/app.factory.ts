@@ -1,4 +1,4 @@
-import { INestApplication } from '@nestjs/common';
+import { ConsoleLogger, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Database } from '@storefront/eventstore';
@@ -13,7 +13,7 @@ import { requestLogging, structuredLogger } from './infrastructure/http/request-
 export async function createApp(config: AppConfig, options: { db?: Database } = {}): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), {
     bodyParser: false,
-    logger: config.logLevel === 'silent' ? false : ['log', 'warn', 'error'],
+    logger: config.logLevel === 'silent' ? false : new ConsoleLogger({ json: true, colors: false, logLevels: ['log', 'warn', 'error'] }),
   });
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { ConsoleLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createApp } from './app.factory';
 import { loadConfig } from './config/app-config';
@@ -8,7 +9,9 @@ import { WorkerModule } from './worker.module';
 async function main() {
   const config = loadConfig();
   if (config.role === 'worker') {
-    const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['log', 'warn', 'error'] });
+    const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+      logger: new ConsoleLogger({ json: true, colors: false, logLevels: ['log', 'warn', 'error'] }),
+    });
     worker.enableShutdownHooks();
     process.stdout.write('Storefront worker running projections\n');
     return;

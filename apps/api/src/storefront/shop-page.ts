@@ -25,7 +25,11 @@ function soldOut(product: ProductRecord): boolean {
 
 function productCard(product: ProductRecord): string {
   const available = product.structuredContent.variants.find((v) => v.unlimited || v.qtyInStock > 0);
-  const options = Object.entries(available?.attributes ?? {}).map(([k, v]) => `${escapeHtml(k)}: ${escapeHtml(v)}`).join(', ');
+  const attributes = available?.attributes ?? {};
+  const options = product.structuredContent.variantOptionOrdering
+    .filter((name) => attributes[name] !== undefined)
+    .map((name) => `${escapeHtml(name)}: ${escapeHtml(attributes[name])}`)
+    .join(', ');
   const action = available
     ? `<div data-island="add-to-cart" data-item-id="${escapeHtml(product.id)}" data-sku="${escapeHtml(available.sku)}" data-label="Add To Cart"></div>`
     : `<button type="button" disabled>Sold Out</button>`;
@@ -45,6 +49,7 @@ export function renderShopPage(website: Website, products: ProductRecord[], cont
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Shop · ${escapeHtml(website.title)}</title>
+<link rel="icon" href="data:,">
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; color: #1d1d1f; background: #faf8f5; }
   header { display: flex; justify-content: space-between; align-items: center; padding: 1rem 1.5rem; border-bottom: 1px solid #e6e1da; }

@@ -34,9 +34,7 @@ describe('cart pill (browser)', () => {
     page.setDefaultTimeout(STEP_TIMEOUT);
     consoleErrors = [];
     page.on('console', (message) => {
-      const url = message.location().url;
-      // The browser's own favicon probe is not the page's doing.
-      if (message.type() === 'error' && !url.endsWith('/favicon.ico')) consoleErrors.push(`${message.text()} (${url})`);
+      if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
     });
     page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
   });

@@ -1,12 +1,23 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { migrate, openDatabase, PostgresEventStore, type Database, type EventStore } from '@storefront/eventstore';
-import { allProjections, ProjectionRunner, projectionMigrations } from '@storefront/projections';
+import { allProjections, ProjectionRunner, projectionMigrations, type RunnerLogger } from '@storefront/projections';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { appMigrations } from '../app-migrations';
 
 export const DATABASE = Symbol('DATABASE');
 export const EVENT_STORE = Symbol('EVENT_STORE');
 export const PROJECTION_RUNNER = Symbol('PROJECTION_RUNNER');
+const OWNS_DATABASE = Symbol('OWNS_DATABASE');
+
+function runnerLogger(silent: boolean): RunnerLogger {
+  if (silent) return { info: () => {}, warn: () => {}, error: () => {} };
+  const logger = new Logger('Projections');
+  return {
+    info: (m) => logger.log(m),
+    warn: (m, e) => logger.warn(e ? `${m}: ${e instanceof Error ? e.message : String(e)}` : m),
+    error: (m, e) => logger.error(e ? `${m}: ${e instanceof Error ? e.stack : String(e)}` : m),
+  };
+}
 
 /** Opens a database and applies every migration: event store, projections, then the API's own. */
 export async function openMigratedDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
@@ -28,6 +39,7 @@ export class InfrastructureModule implements OnModuleInit, OnApplicationShutdown
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly db: Database,
     @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+    @Inject(OWNS_DATABASE) private readonly ownsDatabase: boolean,
   ) {}
 
   static forRoot(config: AppConfig, options: { db?: Database } = {}) {
@@ -36,7 +48,7 @@ export class InfrastructureModule implements OnModuleInit, OnApplicationShutdown
       module: InfrastructureModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: 'OWNS_DATABASE', useValue: ownsDatabase },
+        { provide: OWNS_DATABASE, useValue: ownsDatabase },
         {
           provide: DATABASE,
           useFactory: async () => {
@@ -49,7 +61,8 @@ export class InfrastructureModule implements OnModuleInit, OnApplicationShutdown
         {
           provide: PROJECTION_RUNNER,
           inject: [DATABASE, EVENT_STORE],
-          useFactory: (db: Database, store: EventStore) => new ProjectionRunner({ db, store, projections: allProjections() }),
+          useFactory: (db: Database, store: EventStore) =>
+            new ProjectionRunner({ db, store, projections: allProjections(), logger: runnerLogger(config.logLevel === 'silent') }),
         },
       ],
       exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTION_RUNNER],
@@ -66,5 +79,6 @@ export class InfrastructureModule implements OnModuleInit, OnApplicationShutdown
 
   async onApplicationShutdown() {
     await this.runner.stop();
+    if (this.ownsDatabase) await this.db.close();
   }
 }
