@@ -24,6 +24,13 @@ export const ERROR_MESSAGES = {
   FORBIDDEN: 'You do not have permission to do that.',
   XSRF_TOKEN_INVALID: 'Your session has expired. Please reload the page and try again.',
   TOO_MANY_SIGN_IN_ATTEMPTS: 'Please try again in a few seconds.',
+  // Owner accounts
+  INVALID_EMAIL: 'Please enter a valid email',
+  PASSWORD_TOO_SHORT: 'Passwords must be at least 12 characters long.',
+  PASSWORD_TOO_LONG: 'Passwords must be at most 1024 characters long.',
+  INVALID_ROLES: 'Please choose at least one valid role.',
+  OWNER_ALREADY_EXISTS: 'An owner account with this email already exists.',
+  OWNER_NOT_FOUND: 'There is no owner account with this email.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

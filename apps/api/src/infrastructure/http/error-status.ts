@@ -20,6 +20,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   XSRF_TOKEN_INVALID: 403,
   TOO_MANY_SIGN_IN_ATTEMPTS: 429,
+  INVALID_EMAIL: 400,
+  PASSWORD_TOO_SHORT: 400,
+  PASSWORD_TOO_LONG: 400,
+  INVALID_ROLES: 400,
+  OWNER_ALREADY_EXISTS: 409,
+  OWNER_NOT_FOUND: 404,
 };
 
 export function statusForCode(code: string): number {

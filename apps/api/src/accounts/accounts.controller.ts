@@ -1,0 +1,79 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { domainError, type OwnerSummary } from '@storefront/domain';
+import type { Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DomainException, orThrow } from '../infrastructure/http/domain-exception';
+import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
+import { OwnerRoles } from '../security/owner-roles.decorator';
+import { sessionOf } from '../security/owner-session.middleware';
+import type { SessionOwner } from '../security/owner-session.store';
+import { clearSessionCookie, setSessionCookie } from '../security/session-cookie';
+import { RegisterOwnerCommand } from './commands/register-owner.command';
+import type { RegisterOwnerResult } from './commands/register-owner.handler';
+import { SignInCommand } from './commands/sign-in.command';
+import type { SignInResult } from './commands/sign-in.handler';
+import { SignOutCommand } from './commands/sign-out.command';
+import { ListOwnersQuery } from './queries/list-owners.query';
+
+export type SessionResponse = { xsrfToken: string; owner: SessionOwner };
+
+function jsonObject(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new DomainException(domainError('INVALID_REQUEST', undefined, 'The request body must be a JSON object.'));
+  }
+  return body as Record<string, unknown>;
+}
+
+/** Owner sign-in, session and owner management API. */
+@Controller('api/config')
+export class AccountsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Session login payload (SPEC section 3) → xsrfToken, plus the session cookie. */
+  @Post('session')
+  @HttpCode(200)
+  async signIn(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<SessionResponse> {
+    const { email, password, rememberMe } = jsonObject(body);
+    const command = new SignInCommand(email, password, rememberMe, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    const { session } = orThrow(await this.commands.execute<SignInCommand, SignInResult>(command));
+    setSessionCookie(res, session.token, { persistent: session.persistent, ttlMs: session.ttlMs, secure: this.config.secureCookies });
+    return { xsrfToken: session.xsrfToken, owner: session.owner };
+  }
+
+  /** The signed-in owner and the session's XSRF token (for an app reloaded in the same tab). */
+  @Get('session')
+  @OwnerRoles()
+  current(@Req() req: AppRequest): SessionResponse {
+    const session = sessionOf(req)!;
+    return { xsrfToken: session.xsrfToken, owner: session.owner };
+  }
+
+  /** Signs out: the session row goes and the cookie is cleared. Anonymous: nothing to do. */
+  @Delete('session')
+  @HttpCode(204)
+  async signOut(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response): Promise<void> {
+    if (req.state.owner) await this.commands.execute(new SignOutCommand(req.state.owner.sessionId));
+    clearSessionCookie(res, this.config.secureCookies);
+  }
+
+  @Get('owners')
+  @OwnerRoles('admin')
+  async listOwners(): Promise<{ owners: OwnerSummary[] }> {
+    return { owners: await this.queries.execute<ListOwnersQuery, OwnerSummary[]>(new ListOwnersQuery()) };
+  }
+
+  @Post('owners')
+  @OwnerRoles('admin')
+  @HttpCode(201)
+  async registerOwner(@Req() req: AppRequest, @Body() body: unknown): Promise<{ owner: OwnerSummary }> {
+    const { email, password, roles } = jsonObject(body);
+    const command = new RegisterOwnerCommand(commandContextFor(req), email, password, roles);
+    const { owner } = orThrow(await this.commands.execute<RegisterOwnerCommand, RegisterOwnerResult>(command));
+    return { owner };
+  }
+}

@@ -1,0 +1,49 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import {
+  accountError, checkNewPassword, isValidEmail, normalizeEmail, OWNER_ACCOUNT_STREAM_TYPE, ownerAccountDecider,
+  ownerAccountStreamId, ownerSummary, type DomainError, type OwnerSummary,
+} from '@storefront/domain';
+import { handleCommand, type EventStore } from '@storefront/eventstore';
+import { randomUUID } from 'node:crypto';
+import { EVENT_STORE } from '../../infrastructure/database/infrastructure.module';
+import { PASSWORD_HASHER, type PasswordHasher } from '../password-hasher';
+import { RegisterOwnerCommand } from './register-owner.command';
+
+export type RegisterOwnerResult = { ok: true; owner: OwnerSummary; duplicate: boolean } | { ok: false; error: DomainError };
+
+/**
+ * Checks the password policy, hashes, and appends `OwnerAccountRegistered` to the email's stream.
+ * The stream must not exist yet ('no_stream'), so of two concurrent registrations of one email
+ * exactly one appends; the other reloads, decides again and gets OWNER_ALREADY_EXISTS.
+ */
+@CommandHandler(RegisterOwnerCommand)
+export class RegisterOwnerHandler implements ICommandHandler<RegisterOwnerCommand, RegisterOwnerResult> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
+  ) {}
+
+  async execute({ context, email: rawEmail, password, roles }: RegisterOwnerCommand): Promise<RegisterOwnerResult> {
+    // Cheap checks before the deliberately slow hash (decide checks the email again).
+    const email = typeof rawEmail === 'string' ? normalizeEmail(rawEmail) : '';
+    if (!isValidEmail(email)) return { ok: false, error: accountError('INVALID_EMAIL') };
+    const weak = checkNewPassword(password);
+    if (weak) return { ok: false, error: weak };
+
+    const result = await handleCommand(this.store, {
+      streamId: ownerAccountStreamId(email),
+      streamType: OWNER_ACCOUNT_STREAM_TYPE,
+      decider: ownerAccountDecider,
+      command: {
+        type: 'RegisterOwnerAccount',
+        data: { ownerId: randomUUID(), email, passwordHash: await this.hasher.hash(password as string), roles, now: new Date().toISOString() },
+      },
+      context,
+    });
+    if (!result.ok) return { ok: false, error: result.error };
+    const owner = ownerSummary(result.state);
+    if (!owner) throw new Error(`Owner account ${email} is not registered after registering`);
+    return { ok: true, owner, duplicate: result.duplicate };
+  }
+}

@@ -1,0 +1,3 @@
+import { ListOwnersHandler } from './list-owners.handler';
+
+export const QueryHandlers = [ListOwnersHandler];
