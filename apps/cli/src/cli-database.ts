@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { migrate, openDatabase, type Database } from '@storefront/eventstore';
+import { cliMigrations } from './cli-migrations';
+
+/** Same environment as the API: DATABASE_URL (PostgreSQL server) else PGlite under DATA_DIR (default ./.data). */
+export type CliDatabaseConfig = { databaseUrl?: string; dataDir: string };
+
+export function loadCliDatabaseConfig(env: NodeJS.ProcessEnv = process.env): CliDatabaseConfig {
+  return { databaseUrl: env.DATABASE_URL || undefined, dataDir: resolve(env.DATA_DIR ?? '.data') };
+}
+
+/** The PGlite data directory is open in another process (PGlite allows one process per directory). */
+export class DataDirInUseError extends Error {
+  readonly name = 'DataDirInUseError';
+  constructor(readonly dataDir: string) {
+    super(
+      `The PGlite data directory ${dataDir} is in use (postmaster.pid present): PGlite allows one process per ` +
+        `data directory, so stop the server first, or run the CLI against a PostgreSQL server with DATABASE_URL. ` +
+        `If no server is running (it crashed), delete ${join(dataDir, 'postmaster.pid')} or pass --force.`,
+    );
+  }
+}
+
+/** Opens and migrates the database. On PGlite, refuses a data directory another process has open. */
+export async function openCliDatabase(config: CliDatabaseConfig, options: { force?: boolean } = {}): Promise<Database> {
+  if (!config.databaseUrl && !options.force && existsSync(join(config.dataDir, 'postmaster.pid'))) {
+    throw new DataDirInUseError(config.dataDir);
+  }
+  const db = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  try {
+    await migrate(db, cliMigrations);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}

@@ -1,0 +1,18 @@
+export * from './runner/projection';
+export {
+  ProjectionRunner,
+  ProjectionStoppedError,
+  CatchUpTimeoutError,
+  type ProjectionRunnerOptions,
+  type ProjectionStatus,
+  type RunnerLogger,
+  type CatchUpOptions,
+} from './runner/projection-runner';
+export { RebuildFailedError, type RebuildResult } from './runner/projection-rebuild';
+export type { VerifyResult, VerifyRow, VerifyDifference } from './runner/projection-verify';
+export { projectionMigrations } from './runner/projection-migrations';
+export { listDeadLetters, type DeadLetter } from './runner/dead-letters';
+export { RowBatch, upsertRows, insertRows, selectRows, deleteRows, rowKey, type Row } from './runner/sql-batch';
+export { compareCheckpoints, checkpointsEqual, formatCheckpoint } from './runner/checkpoint-order';
+export { generationTable } from './runner/read-model-tables';
+export { allProjections } from './registry';

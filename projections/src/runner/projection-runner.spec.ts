@@ -1,0 +1,256 @@
+import { PostgresEventStore, createTestDatabase, describeEachDriver, type Database, type TestDatabase } from '@storefront/eventstore';
+import { CounterProjection } from '../testing/counter-projection';
+import { appendTestEvents, silentLogger, waitFor } from '../testing/test-events';
+import { compareCheckpoints } from './checkpoint-order';
+import { listDeadLetters } from './dead-letters';
+import type { FailurePolicy } from './projection';
+import { projectionMigrations } from './projection-migrations';
+import { ProjectionRunner, ProjectionStoppedError } from './projection-runner';
+
+async function count(db: Database, table: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`select count(*) as n from "${table}"`);
+  return Number(rows[0].n);
+}
+
+async function streamCounts(db: Database, projection: CounterProjection): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ stream_id: string; event_count: number }>(
+    `select stream_id, event_count from "${projection.streamsTable}" order by stream_id`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.stream_id, Number(r.event_count)]));
+}
+
+describeEachDriver('ProjectionRunner', (driver) => {
+  let test: TestDatabase;
+  let store: PostgresEventStore;
+  let runners: ProjectionRunner[] = [];
+
+  beforeEach(async () => {
+    test = await createTestDatabase(driver, { migrations: projectionMigrations });
+    store = new PostgresEventStore(test.db);
+    runners = [];
+  });
+  afterEach(async () => {
+    for (const r of runners) await r.stop().catch(() => undefined);
+    await test.dispose();
+  });
+
+  function runnerFor(projection: CounterProjection, options: { maxAttempts?: number; batchSize?: number } = {}): ProjectionRunner {
+    const runner = new ProjectionRunner({
+      db: test.db,
+      store,
+      projections: [projection],
+      leaseMs: 1000,
+      pollIntervalMs: 50,
+      retryBackoffMs: 5,
+      maxAttempts: options.maxAttempts ?? 3,
+      batchSize: options.batchSize ?? 500,
+      logger: silentLogger,
+    });
+    runners.push(runner);
+    return runner;
+  }
+
+  it('prepare creates the generation-1 tables and views, idempotently', async () => {
+    const projection = new CounterProjection();
+    const runner = runnerFor(projection);
+    await Promise.all([runner.prepare(), runnerFor(projection).prepare()]);
+    await runnerFor(projection).prepare();
+    const { rows } = await test.db.query<{ g1: boolean; view: boolean }>(
+      `select to_regclass('test_counter_streams__g1') is not null as g1,
+              exists (select 1 from pg_views where viewname = 'test_counter_streams') as view`,
+    );
+    expect(rows[0]).toEqual({ g1: true, view: true });
+    const [status] = await runner.status();
+    expect(status).toMatchObject({ name: 'test_counter', generation: 1, lag: 0, deadLetters: 0, stopped: false });
+  });
+
+  it('applies a batch and its checkpoint in one transaction: a throw mid-batch leaves nothing, the retry applies each event once', async () => {
+    const projection = new CounterProjection();
+    const runner = runnerFor(projection);
+    const a = await appendTestEvents(store, 'a', 4);
+    const b = await appendTestEvents(store, 'b', 6);
+    // Fails once, on the 6th event, after having written the first five inside the transaction.
+    projection.failWhen = (e) => e.eventId === b[1].eventId;
+    projection.failTimes = 1;
+
+    await runner.catchUp();
+
+    expect(projection.rowsSeenAtFailure).toEqual([5]); // the batch had written 5 rows before throwing
+    // …which were rolled back: otherwise re-applying them would collide on the event-id primary key.
+    expect(await count(test.db, projection.eventsTable)).toBe(10);
+    expect(await streamCounts(test.db, projection)).toEqual({ a: 4, b: 6 });
+    expect(await listDeadLetters(test.db)).toEqual([]);
+    const [status] = await runner.status();
+    expect(status.checkpoint).toEqual(status.headCheckpoint);
+    expect(status.checkpoint.globalPosition).toBe(b[5].globalPosition);
+    expect(a).toHaveLength(4);
+  });
+
+  it.each<[FailurePolicy]>([['skip'], ['stop']])('retries a failing event, then parks it (%s policy)', async (policy) => {
+    const projection = new CounterProjection({ onFailure: policy });
+    const runner = runnerFor(projection, { maxAttempts: 3 });
+    const events = await appendTestEvents(store, 'a', 10);
+    const bad = events[5];
+    projection.failWhen = (e) => e.eventId === bad.eventId;
+
+    if (policy === 'skip') await runner.catchUp();
+    else await expect(runner.catchUp()).rejects.toBeInstanceOf(ProjectionStoppedError);
+
+    // 1 failed batch + 3 single attempts.
+    expect(projection.failures).toBe(4);
+    const letters = await listDeadLetters(test.db, projection.name);
+    expect(letters).toHaveLength(1);
+    expect(letters[0]).toMatchObject({ eventId: bad.eventId, attempts: 3, eventType: 'Counted', streamId: 'a' });
+    expect(letters[0].error).toContain(`injected failure at event ${bad.globalPosition}`);
+
+    const [status] = await runner.status();
+    expect(status.deadLetters).toBe(1);
+    if (policy === 'skip') {
+      expect(status.stopped).toBe(false);
+      expect(status.checkpoint).toEqual(status.headCheckpoint);
+      expect(await count(test.db, projection.eventsTable)).toBe(9);
+      expect(await streamCounts(test.db, projection)).toEqual({ a: 9 });
+    } else {
+      expect(status.stopped).toBe(true);
+      expect(status.error).toContain('injected failure');
+      expect(status.checkpoint.globalPosition).toBe(events[4].globalPosition); // events before it applied
+      expect(status.lag).toBe(5);
+      expect(await count(test.db, projection.eventsTable)).toBe(5);
+
+      // After the fix: resume applies the rest exactly once.
+      projection.failWhen = null;
+      await runner.resume(projection.name);
+      await runner.catchUp();
+      expect(await count(test.db, projection.eventsTable)).toBe(10);
+      expect(await streamCounts(test.db, projection)).toEqual({ a: 10 });
+      const [after] = await runner.status();
+      expect(after).toMatchObject({ stopped: false, error: null, lag: 0 });
+    }
+  });
+
+  it('recovers from a transient failure without parking', async () => {
+    const projection = new CounterProjection();
+    const runner = runnerFor(projection, { maxAttempts: 3 });
+    const events = await appendTestEvents(store, 'a', 5);
+    projection.failWhen = (e) => e.eventId === events[2].eventId;
+    projection.failTimes = 2; // the batch and the first single attempt fail; the second succeeds
+    await runner.catchUp();
+    expect(await listDeadLetters(test.db)).toEqual([]);
+    expect(await streamCounts(test.db, projection)).toEqual({ a: 5 });
+  });
+
+  it('runs with start(): NOTIFY wakes it, stop() releases the lease', async () => {
+    const projection = new CounterProjection();
+    const runner = new ProjectionRunner({
+      db: test.db, store, projections: [projection], leaseMs: 1000, pollIntervalMs: 5000, logger: silentLogger, instanceId: 'runner-a',
+    });
+    runners.push(runner);
+    await runner.start();
+    await waitFor(async () => (await runner.status())[0].leaseOwner === 'runner-a');
+    await appendTestEvents(store, 'a', 3);
+    await appendTestEvents(store, 'b', 2);
+    // Poll interval is 5 s: reaching the head quickly means NOTIFY woke the loop.
+    await waitFor(async () => (await count(test.db, projection.eventsTable)) === 5, 3000);
+    expect(projection.sideEffects).toHaveLength(5);
+    await runner.stop();
+    const [status] = await runner.status();
+    expect(status.leaseOwner).toBe('runner-a');
+    expect(status.leaseActive).toBe(false);
+    expect(status.lag).toBe(0);
+  });
+
+  it('catchUp applies only events of its types and still advances past others', async () => {
+    const projection = new CounterProjection();
+    const runner = runnerFor(projection, { batchSize: 3 });
+    await appendTestEvents(store, 'a', 4);
+    await appendTestEvents(store, 'x', 7, 'Other');
+    await appendTestEvents(store, 'b', 2);
+    await runner.catchUp();
+    expect(await streamCounts(test.db, projection)).toEqual({ a: 4, b: 2 });
+    const [status] = await runner.status();
+    expect(compareCheckpoints(status.checkpoint, status.headCheckpoint)).toBe(0);
+  });
+
+  it('rebuild switches to a new generation with the same rows, without side effects; verify catches tampering', async () => {
+    const projection = new CounterProjection();
+    const runner = runnerFor(projection, { batchSize: 7 });
+    for (const s of ['a', 'b', 'c']) await appendTestEvents(store, s, 10);
+    await runner.catchUp();
+    const before = await test.db.query(`select * from "${projection.streamsTable}" order by stream_id`);
+    const sideEffects = projection.sideEffects.length;
+
+    const result = await runner.rebuild(projection.name);
+    expect(result).toMatchObject({ name: projection.name, generation: 2, previousGeneration: 1, eventsApplied: 30, resumed: false });
+    expect(projection.sideEffects).toHaveLength(sideEffects); // replaying: no side effects
+
+    const after = await test.db.query(`select * from "${projection.streamsTable}" order by stream_id`);
+    expect(after.rows).toEqual(before.rows);
+    const { rows: tables } = await test.db.query<{ g1: string | null; g2: string | null; def: string }>(
+      `select to_regclass('test_counter_streams__g1')::text as g1, to_regclass('test_counter_streams__g2')::text as g2,
+              pg_get_viewdef('test_counter_streams'::regclass) as def`,
+    );
+    expect(tables[0].g1).toBeNull();
+    expect(tables[0].g2).toBe('test_counter_streams__g2');
+    expect(tables[0].def).toContain('test_counter_streams__g2');
+    const [status] = await runner.status();
+    expect(status).toMatchObject({ generation: 2, lag: 0, rebuilding: null });
+
+    // Live keeps applying into generation 2.
+    await appendTestEvents(store, 'a', 2);
+    await runner.catchUp();
+    expect((await streamCounts(test.db, projection)).a).toBe(12);
+
+    const [ok] = await runner.verify();
+    expect(ok).toMatchObject({ name: projection.name, ok: true, mismatches: 0, missing: [], unexpected: [], differing: [] });
+
+    // Tamper with the live physical tables.
+    await test.db.query(`update test_counter_streams__g2 set event_count = 99 where stream_id = 'b'`);
+    const { rows: gone } = await test.db.query<{ event_id: string }>(`delete from test_counter_events__g2 where stream_id = 'c' and global_position = (select min(global_position) from test_counter_events__g2 where stream_id = 'c') returning event_id::text as event_id`);
+    await test.db.query(`insert into test_counter_events__g2 values ('00000000-0000-0000-0000-000000000001', 'zz', 0)`);
+
+    const [bad] = await runner.verify([projection.name]);
+    expect(bad.ok).toBe(false);
+    expect(bad.mismatches).toBe(3);
+    expect(bad.differing).toEqual([
+      {
+        table: 'test_counter_streams',
+        key: { stream_id: 'b' },
+        live: { stream_id: 'b', event_count: 99, last_position: 10 },
+        rebuilt: { stream_id: 'b', event_count: 10, last_position: 10 },
+      },
+    ]);
+    expect(bad.missing).toEqual([{ table: 'test_counter_events', row: expect.objectContaining({ event_id: gone[0].event_id, stream_id: 'c' }) }]);
+    expect(bad.unexpected).toEqual([{ table: 'test_counter_events', row: expect.objectContaining({ event_id: '00000000-0000-0000-0000-000000000001' }) }]);
+
+    // Scratch tables are gone.
+    const { rows: scratch } = await test.db.query(`select tablename from pg_tables where tablename like '%scratch%'`);
+    expect(scratch).toEqual([]);
+
+    // A rebuild repairs it.
+    await runner.rebuild(projection.name);
+    expect((await runner.verify())[0].ok).toBe(true);
+    expect((await runner.status())[0].generation).toBe(3);
+  });
+
+  it('a rebuild clears a stopped projection and resumes a crashed rebuild from its checkpoint', async () => {
+    const projection = new CounterProjection({ onFailure: 'stop' });
+    const runner = runnerFor(projection, { batchSize: 4, maxAttempts: 1 });
+    const events = await appendTestEvents(store, 'a', 12);
+    projection.failWhen = (e) => e.eventId === events[6].eventId;
+    await expect(runner.catchUp()).rejects.toBeInstanceOf(ProjectionStoppedError);
+
+    // A rebuild that crashes half-way (the projection still throws at event 7).
+    projection.failures = 0;
+    await expect(runner.rebuild(projection.name)).rejects.toThrow(/Rebuild of test_counter failed/);
+    const [mid] = await runner.status();
+    expect(mid.rebuilding).toMatchObject({ generation: 2, checkpoint: { globalPosition: events[5].globalPosition } });
+    expect(mid.generation).toBe(1);
+
+    projection.failWhen = null; // the fix
+    const result = await runner.rebuild(projection.name);
+    expect(result).toMatchObject({ generation: 2, resumed: true, eventsApplied: 6 });
+    const [status] = await runner.status();
+    expect(status).toMatchObject({ stopped: false, lag: 0, generation: 2 });
+    expect(await streamCounts(test.db, projection)).toEqual({ a: 12 });
+  });
+});

@@ -1,0 +1,489 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { EVENTS_CHANNEL, type Checkpoint, type Database, type EventStore } from '@storefront/eventstore';
+import { applyRead, sleep, type ApplyOptions, type ApplyTarget } from './batch-applier';
+import { checkpointsEqual, compareCheckpoints, formatCheckpoint } from './checkpoint-order';
+import { describeError, parkEvent } from './dead-letters';
+import type { Projection } from './projection';
+import { acquireLease, holdsLease, releaseLeases } from './projection-lease';
+import { lockProjection, tryLockProjection } from './projection-lock';
+import { rebuildProjection, type RebuildResult } from './projection-rebuild';
+import { clearStopped, ensureProjectionRows, markStopped, readProjectionState, type ProjectionState } from './projection-state';
+import { verifyProjection, type VerifyResult } from './projection-verify';
+import { createTables, ensureViews, generationTable, tableResolver } from './read-model-tables';
+
+export type RunnerLogger = {
+  info(message: string): void;
+  warn(message: string, error?: unknown): void;
+  error(message: string, error?: unknown): void;
+};
+
+export type ProjectionRunnerOptions = {
+  db: Database;
+  store: EventStore;
+  projections: Projection[];
+  /** Lease owner id; default `<host>:<pid>:<random>`. */
+  instanceId?: string;
+  /** Events read (scanned) per transaction. */
+  batchSize?: number;
+  /** Lease duration; renewed every leaseMs/3 while running. */
+  leaseMs?: number;
+  /** Poll interval when no NOTIFY arrives. */
+  pollIntervalMs?: number;
+  /** Tries of one failing event before it is parked in dead_letters. */
+  maxAttempts?: number;
+  /** Backoff before retry n of a failing event: retryBackoffMs * n. */
+  retryBackoffMs?: number;
+  logger?: RunnerLogger;
+};
+
+export type ProjectionStatus = {
+  name: string;
+  /** Active generation: the views read `<table>__g<generation>`. */
+  generation: number;
+  checkpoint: Checkpoint;
+  headCheckpoint: Checkpoint;
+  /** Events in the log after `checkpoint` up to `headCheckpoint`, of ALL types (not only the ones it reads). */
+  lag: number;
+  leaseOwner: string | null;
+  leaseExpiresAt: Date | null;
+  /** Lease owner set and not expired. */
+  leaseActive: boolean;
+  deadLetters: number;
+  /** Halted by its 'stop' failure policy (persisted: every instance sees it). */
+  stopped: boolean;
+  error: string | null;
+  /** A blue/green rebuild in progress (or crashed and resumable). */
+  rebuilding: { generation: number; checkpoint: Checkpoint } | null;
+};
+
+export type CatchUpOptions = {
+  /** Give up waiting (for another instance, or a slow apply) after this long. Default 60 s. */
+  timeoutMs?: number;
+};
+
+/** A 'stop' projection parked an event and halted; `resume` or `rebuild` it after fixing the cause. */
+export class ProjectionStoppedError extends Error {
+  readonly name = 'ProjectionStoppedError';
+  constructor(readonly projection: string, readonly reason: string) {
+    super(`Projection ${projection} is stopped: ${reason}`);
+  }
+}
+
+export class CatchUpTimeoutError extends Error {
+  readonly name = 'CatchUpTimeoutError';
+  constructor(readonly projection: string, readonly target: Checkpoint, readonly reached: Checkpoint) {
+    super(`Projection ${projection} did not reach ${formatCheckpoint(target)} in time (at ${formatCheckpoint(reached)})`);
+  }
+}
+
+type RoundResult = 'progress' | 'idle' | 'busy' | 'stopped';
+
+const consoleLogger: RunnerLogger = {
+  info: (m) => console.log(`[projections] ${m}`),
+  warn: (m, e) => console.warn(`[projections] ${m}`, e ?? ''),
+  error: (m, e) => console.error(`[projections] ${m}`, e ?? ''),
+};
+
+/**
+ * Runs projections against the event store. Per projection, one instance at a time applies
+ * (lease row + transaction-scoped advisory lock), each batch and its checkpoint in ONE
+ * transaction, so a crash or a throw leaves neither read model nor checkpoint changed.
+ *
+ * Every method works from any process, with or without `start()`: the CLI and `GET /healthz`
+ * use `status()`, tests and the seed use `catchUp()`.
+ */
+export class ProjectionRunner {
+  readonly instanceId: string;
+  private readonly db: Database;
+  private readonly store: EventStore;
+  private readonly projections: Projection[];
+  private readonly batchSize: number;
+  private readonly leaseMs: number;
+  private readonly pollIntervalMs: number;
+  private readonly applyOptions: ApplyOptions;
+  private readonly log: RunnerLogger;
+
+  private prepared: Promise<void> | null = null;
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private renewTimer: NodeJS.Timeout | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  /** Leases this instance believes it holds → local time until which no renewal is needed. */
+  private readonly held = new Map<string, number>();
+  /** In-process serialisation per projection (loop, catchUp and rebuild steps of this instance). */
+  private readonly mutexes = new Map<string, Promise<unknown>>();
+  private readonly catchingUp = new Map<string, number>();
+  private readonly wakers = new Set<() => void>();
+  /** Bumped by every NOTIFY; a loop that saw it change during its round does not sleep. */
+  private wakeCount = 0;
+
+  constructor(options: ProjectionRunnerOptions) {
+    this.db = options.db;
+    this.store = options.store;
+    this.projections = options.projections;
+    const names = new Set<string>();
+    for (const p of this.projections) {
+      if (names.has(p.name)) throw new Error(`Duplicate projection name ${p.name}`);
+      names.add(p.name);
+    }
+    this.instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.batchSize = options.batchSize ?? 500;
+    this.leaseMs = options.leaseMs ?? 10_000;
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.log = options.logger ?? consoleLogger;
+    const backoff = options.retryBackoffMs ?? 50;
+    this.applyOptions = {
+      maxAttempts: options.maxAttempts ?? 3,
+      backoffMs: (attempt) => backoff * attempt,
+      log: (message, error) => this.log.warn(message, error),
+    };
+  }
+
+  get projectionNames(): string[] {
+    return this.projections.map((p) => p.name);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Preparation
+
+  /**
+   * Creates each projection's bookkeeping rows, its active generation's tables and the views.
+   * Idempotent; concurrent callers (several processes) serialise on the projection's advisory lock.
+   */
+  prepare(): Promise<void> {
+    if (!this.prepared) {
+      this.prepared = (async () => {
+        for (const p of this.projections) {
+          await ensureProjectionRows(this.db, p.name);
+          await this.db.transaction(async (tx) => {
+            await lockProjection(tx, p.name);
+            const state = await readProjectionState(tx, p.name);
+            const generation = state?.generation ?? 1;
+            await createTables(tx, p, (t) => generationTable(t.name, generation));
+            await ensureViews(tx, p, generation);
+          });
+        }
+      })();
+      this.prepared.catch(() => {
+        this.prepared = null;
+      });
+    }
+    return this.prepared;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Running
+
+  /** Starts one loop per projection: take/renew the lease, apply batches, sleep until NOTIFY or poll. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    await this.prepare();
+    this.running = true;
+    this.unlisten = await this.db.listen(EVENTS_CHANNEL, () => this.wakeAll());
+    this.renewTimer = setInterval(() => void this.renewLeases(), Math.max(10, Math.floor(this.leaseMs / 3)));
+    this.loops = this.projections.map((p) => this.runLoop(p));
+  }
+
+  /** Stops the loops, lets this instance's leases expire now (another instance takes over at once), unlistens. */
+  async stop(): Promise<void> {
+    await this.halt();
+    const names = [...this.held.keys()];
+    this.held.clear();
+    await releaseLeases(this.db, names, this.instanceId);
+  }
+
+  /**
+   * Stops the loops WITHOUT releasing the leases, as a crashed process would leave them: other
+   * instances take over only once the leases expire. For tests of failover.
+   */
+  async halt(): Promise<void> {
+    this.running = false;
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    this.renewTimer = null;
+    this.wakeAll();
+    await Promise.allSettled(this.loops);
+    this.loops = [];
+    const unlisten = this.unlisten;
+    this.unlisten = null;
+    if (unlisten) await unlisten().catch((err) => this.log.warn('unlisten failed', err));
+  }
+
+  private async runLoop(p: Projection): Promise<void> {
+    while (this.running) {
+      const seen = this.wakeCount;
+      let result: RoundResult = 'idle';
+      try {
+        if (await this.ensureLease(p.name)) result = await this.withMutex(p.name, () => this.applyRound(p));
+      } catch (err) {
+        this.log.error(`${p.name}: apply round failed`, err);
+      }
+      if (result !== 'progress' && this.running) await this.sleepUntilWoken(this.pollIntervalMs, seen);
+    }
+  }
+
+  /**
+   * One read + apply for the live generation. 'busy': another applier holds the lock or the lease
+   * moved; 'idle': nothing new is visible.
+   */
+  private async applyRound(p: Projection): Promise<RoundResult> {
+    const state = await this.requireState(p.name);
+    if (state.stoppedError !== null) return 'stopped';
+    const read = await this.store.readAll({ after: state.checkpoint, limit: this.batchSize, eventTypes: p.eventTypes });
+    if (read.events.length === 0 && checkpointsEqual(read.checkpoint, state.checkpoint)) return 'idle';
+    const outcome = await applyRead(this.db, p, this.liveTarget(p), state.checkpoint, read.events, read.checkpoint, this.applyOptions);
+    if (outcome.kind === 'applied') return 'progress';
+    if (outcome.kind === 'busy') return 'busy';
+    this.log.error(`${p.name}: stopped at event ${outcome.failed.globalPosition} (${outcome.failed.type}) by its failure policy`, outcome.error);
+    return 'stopped';
+  }
+
+  /** Live generation: advisory lock, lease, unchanged checkpoint; progress in `checkpoints`. */
+  private liveTarget(p: Projection): ApplyTarget {
+    return {
+      replaying: false,
+      begin: async (tx, expected) => {
+        if (!(await tryLockProjection(tx, p.name))) return null;
+        if (!(await holdsLease(tx, p.name, this.instanceId))) return null;
+        const state = await readProjectionState(tx, p.name);
+        if (!state || state.stoppedError !== null || !checkpointsEqual(state.checkpoint, expected)) return null;
+        return tableResolver(p, (t) => generationTable(t.name, state.generation));
+      },
+      advance: async (tx, to) => {
+        await tx.query(
+          `update checkpoints set transaction_id = $2::xid8, global_position = $3, updated_at = now() where name = $1`,
+          [p.name, to.transactionId, to.globalPosition],
+        );
+      },
+      park: async (tx, event, error, attempts, stop) => {
+        await parkEvent(tx, p.name, event, describeError(error), attempts);
+        if (stop) await markStopped(tx, p.name, `event ${event.globalPosition} (${event.type}, ${event.eventId}): ${error.message}`);
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Catch-up
+
+  /**
+   * Applies until each projection (or only `name`) reaches the log's head as of this call.
+   * Takes the lease when it is free (and gives it back afterwards unless `start()` is running);
+   * when another instance holds it, waits for that instance's checkpoint to reach the head.
+   * Throws ProjectionStoppedError for a projection halted by its 'stop' policy (after the
+   * others caught up).
+   */
+  async catchUp(name?: string, options: CatchUpOptions = {}): Promise<void> {
+    await this.prepare();
+    const target = await this.store.headCheckpoint();
+    const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+    const errors: unknown[] = [];
+    for (const p of this.select(name)) {
+      try {
+        await this.catchUpOne(p, target, deadline);
+      } catch (err) {
+        errors.push(err);
+      }
+    }
+    if (errors.length > 0) throw errors[0];
+  }
+
+  private async catchUpOne(p: Projection, target: Checkpoint, deadline: number): Promise<void> {
+    this.catchingUp.set(p.name, (this.catchingUp.get(p.name) ?? 0) + 1);
+    try {
+      for (;;) {
+        const state = await this.requireState(p.name);
+        if (compareCheckpoints(state.checkpoint, target) >= 0) return;
+        if (state.stoppedError !== null) throw new ProjectionStoppedError(p.name, state.stoppedError);
+        if (await this.ensureLease(p.name)) {
+          const result = await this.withMutex(p.name, () => this.applyRound(p));
+          if (result === 'idle') return; // nothing visible beyond the checkpoint
+          if (result === 'progress' || result === 'stopped') continue;
+        }
+        if (Date.now() > deadline) throw new CatchUpTimeoutError(p.name, target, state.checkpoint);
+        await sleep(Math.min(this.pollIntervalMs, 50)); // another instance applies: watch its checkpoint
+      }
+    } finally {
+      const left = (this.catchingUp.get(p.name) ?? 1) - 1;
+      if (left > 0) this.catchingUp.set(p.name, left);
+      else this.catchingUp.delete(p.name);
+      if (left === 0 && !this.running && this.held.has(p.name)) {
+        this.held.delete(p.name);
+        await releaseLeases(this.db, [p.name], this.instanceId);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Status, failure handling
+
+  /** Per projection: generation, checkpoint, head, lag, lease, dead letters, stopped. Any process. */
+  async status(): Promise<ProjectionStatus[]> {
+    const head = await this.store.headCheckpoint();
+    const { rows } = await this.db.query<{
+      name: string;
+      active_generation: number | null;
+      rebuild_generation: number | null;
+      rebuild_transaction_id: string | null;
+      rebuild_global_position: number | null;
+      stopped_error: string | null;
+      transaction_id: string | null;
+      global_position: number | null;
+      owner: string | null;
+      expires_at: Date | null;
+      lease_active: boolean | null;
+      dead_letters: number;
+      lag: number;
+    }>(
+      `select p.name, g.active_generation, g.rebuild_generation,
+              g.rebuild_transaction_id::text as rebuild_transaction_id, g.rebuild_global_position, g.stopped_error,
+              coalesce(c.transaction_id, '0'::xid8)::text as transaction_id, coalesce(c.global_position, 0) as global_position,
+              l.owner, l.expires_at, l.expires_at > clock_timestamp() as lease_active,
+              (select count(*) from dead_letters d where d.projection = p.name) as dead_letters,
+              (select count(*) from events e
+                where (e.transaction_id, e.global_position) > (coalesce(c.transaction_id, '0'::xid8), coalesce(c.global_position, 0))
+                  and (e.transaction_id, e.global_position) <= ($2::xid8, $3::bigint)) as lag
+       from unnest($1::text[]) with ordinality as p(name, ord)
+       left join projection_generations g on g.name = p.name
+       left join checkpoints c on c.name = p.name
+       left join projection_leases l on l.name = p.name
+       order by p.ord`,
+      [this.projectionNames, head.transactionId, head.globalPosition],
+    );
+    return rows.map((r) => ({
+      name: r.name,
+      generation: r.active_generation === null ? 1 : Number(r.active_generation),
+      checkpoint: { transactionId: String(r.transaction_id), globalPosition: Number(r.global_position) },
+      headCheckpoint: head,
+      lag: Number(r.lag),
+      leaseOwner: r.owner,
+      leaseExpiresAt: r.expires_at,
+      leaseActive: r.lease_active === true,
+      deadLetters: Number(r.dead_letters),
+      stopped: r.stopped_error !== null,
+      error: r.stopped_error,
+      rebuilding:
+        r.rebuild_generation === null
+          ? null
+          : {
+              generation: Number(r.rebuild_generation),
+              checkpoint: { transactionId: String(r.rebuild_transaction_id), globalPosition: Number(r.rebuild_global_position) },
+            },
+    }));
+  }
+
+  /**
+   * Clears a 'stop' halt: the projection retries the failed event next round (it stays in
+   * dead_letters for the record). Use after deploying a fix; or `rebuild` it.
+   */
+  async resume(name: string): Promise<void> {
+    this.select(name);
+    await clearStopped(this.db, name);
+    this.wakeAll();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Rebuild and verify
+
+  /**
+   * Blue/green rebuild: fills generation g+1 from START (replaying: no side effects) while g keeps
+   * serving, then switches views, checkpoint and active generation in one transaction under the
+   * projection's advisory lock and drops g. A crashed rebuild resumes from its own checkpoint
+   * (`restart: true` starts it over). Also clears a 'stop' halt.
+   */
+  async rebuild(name: string, options: { restart?: boolean } = {}): Promise<RebuildResult> {
+    const p = this.select(name)[0];
+    await this.prepare();
+    return rebuildProjection(this.deps(), p, options);
+  }
+
+  /**
+   * Rebuilds each projection into scratch tables up to exactly the live checkpoint and compares
+   * them row by row with the live tables (the live projection holds still during the comparison).
+   */
+  async verify(names?: string[], options: { maxDiff?: number } = {}): Promise<VerifyResult[]> {
+    await this.prepare();
+    const selected = names && names.length > 0 ? names.flatMap((n) => this.select(n)) : this.projections;
+    const results: VerifyResult[] = [];
+    for (const p of selected) results.push(await verifyProjection(this.deps(), p, options));
+    return results;
+  }
+
+  private deps() {
+    return { db: this.db, store: this.store, batchSize: this.batchSize, applyOptions: this.applyOptions, log: this.log };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Leases, wake-ups, helpers
+
+  /** Takes or renews the lease unless it was renewed recently enough. */
+  private async ensureLease(name: string): Promise<boolean> {
+    const until = this.held.get(name);
+    if (until !== undefined && until - Date.now() > (this.leaseMs * 2) / 3) return true;
+    return this.takeLease(name);
+  }
+
+  private async takeLease(name: string): Promise<boolean> {
+    const requestedAt = Date.now();
+    const ok = await acquireLease(this.db, name, this.instanceId, this.leaseMs);
+    if (ok) {
+      if (!this.held.has(name)) this.log.info(`${name}: lease taken by ${this.instanceId}`);
+      this.held.set(name, requestedAt + this.leaseMs);
+    } else {
+      this.held.delete(name);
+    }
+    return ok;
+  }
+
+  private async renewLeases(): Promise<void> {
+    for (const name of [...this.held.keys()]) {
+      try {
+        if (!(await this.takeLease(name))) this.log.warn(`${name}: lease lost`);
+      } catch (err) {
+        this.log.warn(`${name}: lease renewal failed`, err);
+      }
+    }
+  }
+
+  private wakeAll(): void {
+    this.wakeCount++;
+    for (const wake of [...this.wakers]) wake();
+  }
+
+  private sleepUntilWoken(ms: number, seen: number): Promise<void> {
+    if (this.wakeCount !== seen || !this.running) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakers.add(done);
+    });
+  }
+
+  private async withMutex<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.mutexes.get(name) ?? Promise.resolve();
+    const run = previous.then(fn, fn);
+    const settled = run.catch(() => undefined);
+    this.mutexes.set(name, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.mutexes.get(name) === settled) this.mutexes.delete(name);
+    }
+  }
+
+  private async requireState(name: string): Promise<ProjectionState> {
+    const state = await readProjectionState(this.db, name);
+    if (!state) throw new Error(`Projection ${name} is not prepared`);
+    return state;
+  }
+
+  private select(name?: string): Projection[] {
+    if (name === undefined) return this.projections;
+    const p = this.projections.find((x) => x.name === name);
+    if (!p) throw new Error(`Unknown projection ${name}. Known: ${this.projectionNames.join(', ')}`);
+    return [p];
+  }
+}

@@ -1,0 +1,92 @@
+import type { Checkpoint, SqlExecutor } from '@storefront/eventstore';
+import { checkpointFromRow } from './checkpoint-order';
+
+/**
+ * The bookkeeping rows of one projection:
+ * - `checkpoints(name, transaction_id, global_position)` (event store table): where the live
+ *   generation has applied up to;
+ * - `projection_generations(name, active_generation, rebuild_generation, rebuild_transaction_id,
+ *   rebuild_global_position, stopped_at, stopped_error)` (our migration): which generation the
+ *   views point at, the progress of a running rebuild, and whether the 'stop' policy halted it.
+ */
+export type ProjectionState = {
+  generation: number;
+  checkpoint: Checkpoint;
+  rebuildGeneration: number | null;
+  rebuildCheckpoint: Checkpoint | null;
+  stoppedAt: Date | null;
+  stoppedError: string | null;
+};
+
+export async function ensureProjectionRows(db: SqlExecutor, name: string): Promise<void> {
+  await db.query(`insert into projection_generations (name) values ($1) on conflict (name) do nothing`, [name]);
+  await db.query(
+    `insert into checkpoints (name, transaction_id, global_position) values ($1, '0'::xid8, 0) on conflict (name) do nothing`,
+    [name],
+  );
+}
+
+type StateRow = {
+  active_generation: number;
+  rebuild_generation: number | null;
+  rebuild_transaction_id: string | null;
+  rebuild_global_position: number | null;
+  stopped_at: Date | null;
+  stopped_error: string | null;
+  transaction_id: string | null;
+  global_position: number | null;
+};
+
+/** `forUpdate` locks the generations row (rebuild steps use it to serialise with each other). */
+export async function readProjectionState(ex: SqlExecutor, name: string, forUpdate = false): Promise<ProjectionState | null> {
+  const { rows } = await ex.query<StateRow>(
+    `select g.active_generation, g.rebuild_generation, g.rebuild_transaction_id::text as rebuild_transaction_id,
+            g.rebuild_global_position, g.stopped_at, g.stopped_error,
+            c.transaction_id::text as transaction_id, c.global_position
+     from projection_generations g left join checkpoints c on c.name = g.name
+     where g.name = $1 ${forUpdate ? 'for update of g' : ''}`,
+    [name],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    generation: Number(row.active_generation),
+    checkpoint: checkpointFromRow(row.transaction_id, row.global_position),
+    rebuildGeneration: row.rebuild_generation === null ? null : Number(row.rebuild_generation),
+    rebuildCheckpoint:
+      row.rebuild_generation === null ? null : checkpointFromRow(row.rebuild_transaction_id, row.rebuild_global_position),
+    stoppedAt: row.stopped_at,
+    stoppedError: row.stopped_error,
+  };
+}
+
+export async function writeCheckpoint(tx: SqlExecutor, name: string, checkpoint: Checkpoint): Promise<void> {
+  await tx.query(
+    `insert into checkpoints (name, transaction_id, global_position, updated_at) values ($1, $2::xid8, $3, now())
+     on conflict (name) do update set transaction_id = excluded.transaction_id,
+       global_position = excluded.global_position, updated_at = excluded.updated_at`,
+    [name, checkpoint.transactionId, checkpoint.globalPosition],
+  );
+}
+
+export async function markStopped(tx: SqlExecutor, name: string, error: string): Promise<void> {
+  await tx.query(
+    `update projection_generations set stopped_at = now(), stopped_error = $2, updated_at = now() where name = $1`,
+    [name, error],
+  );
+}
+
+export async function clearStopped(ex: SqlExecutor, name: string): Promise<void> {
+  await ex.query(
+    `update projection_generations set stopped_at = null, stopped_error = null, updated_at = now() where name = $1`,
+    [name],
+  );
+}
+
+export async function writeRebuildCheckpoint(tx: SqlExecutor, name: string, generation: number, checkpoint: Checkpoint): Promise<void> {
+  await tx.query(
+    `update projection_generations set rebuild_generation = $2, rebuild_transaction_id = $3::xid8,
+       rebuild_global_position = $4, updated_at = now() where name = $1`,
+    [name, generation, checkpoint.transactionId, checkpoint.globalPosition],
+  );
+}

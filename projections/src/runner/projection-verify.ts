@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { START, type Checkpoint, type SqlExecutor } from '@storefront/eventstore';
+import { applyRead, type ApplyTarget } from './batch-applier';
+import { checkpointsEqual, compareCheckpoints } from './checkpoint-order';
+import type { Projection, ReadModelTable } from './projection';
+import type { RunnerDeps } from './projection-rebuild';
+import { lockProjection } from './projection-lock';
+import { readProjectionState } from './projection-state';
+import { createTables, dropTables, generationTable, scratchTable, tableResolver } from './read-model-tables';
+import { quoteIdent } from './sql-identifier';
+
+/** A row present on one side only: `row` is the whole row as JSON. */
+export type VerifyRow = { table: string; row: Record<string, unknown> };
+
+/** Same key, different content. `key` holds the table's `orderBy` columns. */
+export type VerifyDifference = {
+  table: string;
+  key: Record<string, unknown>;
+  live: Record<string, unknown>;
+  rebuilt: Record<string, unknown>;
+};
+
+export type VerifyResult = {
+  name: string;
+  ok: boolean;
+  /** The live checkpoint both sides were compared at. */
+  checkpoint: Checkpoint;
+  /** Rows the rebuild produced that the live tables lack. */
+  missing: VerifyRow[];
+  /** Rows in the live tables the rebuild did not produce. */
+  unexpected: VerifyRow[];
+  differing: VerifyDifference[];
+  /** Total mismatching rows over all tables (the lists above are capped at maxDiff per table). */
+  mismatches: number;
+  /** The rebuild itself failed (e.g. an event a 'stop' projection refuses); nothing compared. */
+  error?: string;
+};
+
+const MAX_ROUNDS = 50;
+
+/**
+ * Rebuilds a projection into scratch tables (`replaying: true`, nothing persisted but the
+ * scratch tables, which are dropped at the end) up to exactly the live checkpoint, then compares
+ * inside one transaction holding the projection's advisory lock, so live applying cannot move the
+ * checkpoint during the comparison. If the live checkpoint moved while the scratch copy was being
+ * built, the scratch copy catches up to the new checkpoint first.
+ *
+ * Compared with a FULL JOIN on the `orderBy` columns of `to_jsonb(row)` of both sides; `orderBy`
+ * must identify a row (normally the primary key).
+ */
+export async function verifyProjection(deps: RunnerDeps, p: Projection, options: { maxDiff?: number }): Promise<VerifyResult> {
+  const { db, store, batchSize, applyOptions } = deps;
+  const maxDiff = options.maxDiff ?? 20;
+  const tag = randomBytes(4).toString('hex');
+  const scratch = (t: { name: string }) => scratchTable(t.name, tag);
+  const resolver = tableResolver(p, scratch);
+  const target: ApplyTarget = {
+    replaying: true,
+    begin: async () => resolver,
+    advance: async () => undefined, // progress is kept in memory: the scratch tables are throw-away
+    park: async () => undefined, // verify writes no dead letters
+  };
+
+  let position: Checkpoint = START;
+  let goal = (await readProjectionState(db, p.name))?.checkpoint ?? START;
+  await db.transaction((tx) => createTables(tx, p, scratch));
+  try {
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      // Build the scratch copy up to `goal` (the live checkpoint).
+      for (;;) {
+        const read = await store.readAll({ after: position, limit: batchSize, eventTypes: p.eventTypes, upTo: goal });
+        if (read.events.length === 0 && checkpointsEqual(read.checkpoint, position)) break;
+        const outcome = await applyRead(db, p, target, position, read.events, read.checkpoint, applyOptions);
+        if (outcome.kind === 'stopped') {
+          return failed(p.name, goal, `event ${outcome.failed.globalPosition} (${outcome.failed.type}): ${outcome.error.message}`);
+        }
+        position = outcome.checkpoint;
+      }
+      const compared = await db.transaction(async (tx): Promise<{ moved: Checkpoint } | { result: VerifyResult }> => {
+        await lockProjection(tx, p.name);
+        const s = await readProjectionState(tx, p.name);
+        if (!s) throw new Error(`Projection ${p.name} is not prepared`);
+        if (!checkpointsEqual(s.checkpoint, goal)) return { moved: s.checkpoint };
+        const result: VerifyResult = { name: p.name, ok: true, checkpoint: goal, missing: [], unexpected: [], differing: [], mismatches: 0 };
+        for (const table of p.tables) {
+          await compareTable(tx, table, generationTable(table.name, s.generation), scratch(table), maxDiff, result);
+        }
+        result.ok = result.mismatches === 0;
+        return { result };
+      });
+      if ('result' in compared) return compared.result;
+      if (compareCheckpoints(compared.moved, position) < 0) {
+        // Only a rebuild moves the live checkpoint to somewhere the scratch copy has not been;
+        // it never moves backwards. Start over to be safe.
+        return failed(p.name, goal, 'live checkpoint moved backwards during verify (concurrent rebuild?)');
+      }
+      goal = compared.moved;
+    }
+    return failed(p.name, goal, `could not catch up with the live projection in ${MAX_ROUNDS} rounds`);
+  } finally {
+    await db.transaction((tx) => dropTables(tx, p, scratch));
+  }
+}
+
+function failed(name: string, checkpoint: Checkpoint, error: string): VerifyResult {
+  return { name, ok: false, checkpoint, missing: [], unexpected: [], differing: [], mismatches: 0, error };
+}
+
+async function compareTable(
+  tx: SqlExecutor,
+  table: ReadModelTable,
+  live: string,
+  rebuilt: string,
+  maxDiff: number,
+  result: VerifyResult,
+): Promise<void> {
+  const keys = table.orderBy.map(quoteIdent).join(', ');
+  const { rows } = await tx.query<{ live: Record<string, unknown> | null; rebuilt: Record<string, unknown> | null; total: number }>(
+    `select l.row as live, r.row as rebuilt, count(*) over () as total
+     from (select ${keys}, to_jsonb(t) as row from ${quoteIdent(live)} t) l
+     full join (select ${keys}, to_jsonb(t) as row from ${quoteIdent(rebuilt)} t) r using (${keys})
+     where l.row is distinct from r.row
+     order by ${keys}
+     limit $1`,
+    [maxDiff],
+  );
+  if (rows.length === 0) return;
+  result.mismatches += Number(rows[0].total);
+  for (const row of rows) {
+    if (row.live === null && row.rebuilt !== null) result.missing.push({ table: table.name, row: row.rebuilt });
+    else if (row.rebuilt === null && row.live !== null) result.unexpected.push({ table: table.name, row: row.live });
+    else if (row.live !== null && row.rebuilt !== null) {
+      const key: Record<string, unknown> = {};
+      for (const column of table.orderBy) key[column] = row.live[column];
+      result.differing.push({ table: table.name, key, live: row.live, rebuilt: row.rebuilt });
+    }
+  }
+}
