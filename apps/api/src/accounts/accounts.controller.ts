@@ -41,7 +41,12 @@ export class AccountsController {
     const { email, password, rememberMe } = jsonObject(body);
     const command = new SignInCommand(email, password, rememberMe, req.ip ?? req.socket.remoteAddress ?? 'unknown');
     const { session } = orThrow(await this.commands.execute<SignInCommand, SignInResult>(command));
-    setSessionCookie(res, session.token, { persistent: session.persistent, ttlMs: session.ttlMs, secure: this.config.secureCookies });
+    setSessionCookie(res, session.token, {
+      persistent: session.persistent,
+      ttlMs: session.ttlMs,
+      secure: this.config.secureCookies,
+      xsrfToken: session.xsrfToken,
+    });
     return { xsrfToken: session.xsrfToken, owner: session.owner };
   }
 

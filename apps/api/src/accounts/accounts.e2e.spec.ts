@@ -325,5 +325,17 @@ describeEachDriver('owner accounts over HTTP', (driver) => {
       const withToken = await request(t.server).post('/api/commerce/shopping-cart/entries').set('Cookie', cookie).set('X-XSRF-Token', xsrf).send(entry);
       expect(withToken.status).toBe(200);
     });
+
+    it('hands the page a readable XSRF cookie equal to the session token, so the storefront scripts can echo it', async () => {
+      const res = await signIn(OWNER);
+      const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+      const xsrfCookie = cookies.find((c) => c.startsWith('xsrf_token='))!;
+      expect(xsrfCookie).toBeDefined();
+      expect(xsrfCookie).not.toMatch(/HttpOnly/i);
+      expect(xsrfCookie).toMatch(/SameSite=Lax/i);
+      expect(decodeURIComponent(xsrfCookie.split(';')[0].slice('xsrf_token='.length))).toBe(res.body.xsrfToken);
+      const signOut = await request(t.server).delete(SESSION).set('Cookie', cookieOf(res)).set('X-XSRF-Token', res.body.xsrfToken);
+      expect(([] as string[]).concat(signOut.headers['set-cookie'] ?? []).some((c) => /^xsrf_token=;/.test(c))).toBe(true);
+    });
   });
 });

@@ -35,7 +35,7 @@ export class OwnerSessionMiddleware implements NestMiddleware {
     sessions.set(req, session);
     req.state.owner = { ...session.owner, sessionId: session.id };
     if (session.slid && session.persistent) {
-      setSessionCookie(res, token, { persistent: true, ttlMs: session.ttlMs, secure: this.config.secureCookies });
+      setSessionCookie(res, token, { persistent: true, ttlMs: session.ttlMs, secure: this.config.secureCookies, xsrfToken: session.xsrfToken });
     }
     next();
   }
