@@ -87,25 +87,10 @@ async function seed(db: Database, events: number, perCart: number, concurrency: 
   return (performance.now() - started) / 1000;
 }
 
-/**
- * TEMPORARY workaround (remove once fixed): the event store's readAll/headCheckpoint select
- * `transaction_id::text AS transaction_id` and ORDER BY transaction_id, which then sorts the TEXT
- * alias, so ordering breaks where xids gain a digit (999 → 1000; PGlite starts near 750). Burn
- * xids so the seeded range does not cross such a boundary; skipped if that would take too long.
- */
-async function avoidXidDigitBoundary(db: Database, transactions: number): Promise<void> {
-  const current = async () => Number((await db.query<{ x: string }>(`select pg_current_xact_id()::text as x`)).rows[0].x);
-  let xid = await current();
-  const boundary = 10 ** String(xid).length;
-  if (xid + transactions < boundary || boundary - xid > 20_000) return;
-  while (xid < boundary) xid = await current();
-}
-
 async function measure(db: Database, target: CatchUpBenchRow['target'], options: CatchUpBenchOptions, concurrency: number): Promise<CatchUpBenchRow> {
   const events = options.events ?? 100_000;
   const batchSize = options.batchSize ?? 1000;
   await migrate(db, projectionMigrations);
-  await avoidXidDigitBoundary(db, Math.ceil(events / (options.eventsPerCart ?? 50)) + 100);
   const seedSeconds = await seed(db, events, options.eventsPerCart ?? 50, concurrency);
   const store = new PostgresEventStore(db);
 

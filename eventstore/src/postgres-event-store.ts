@@ -1,0 +1,363 @@
+import { randomUUID } from 'node:crypto';
+import { ConcurrencyError } from './errors';
+import {
+  EVENTS_CHANNEL,
+  START,
+  type AppendOptions,
+  type AppendResult,
+  type Checkpoint,
+  type Database,
+  type EventMetadata,
+  type EventStore,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadAllResult,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './types';
+
+/** SQLSTATE raised by es_append when the expected version does not hold. */
+const CONFLICT_SQLSTATE = 'ES409';
+const UNIQUE_VIOLATION = '23505';
+
+type EventRow = {
+  global_position: number;
+  transaction_id: string;
+  stream_id: string;
+  stream_position: number;
+  event_id: string;
+  event_type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+};
+
+type AppendRow = {
+  status: 'appended' | 'duplicate';
+  stream_id: string;
+  version: number;
+  global_position: number | null;
+  transaction_id: string | null;
+  stream_position: number | null;
+  recorded_at: Date | null;
+};
+
+const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_position,
+  event_id::text AS event_id, event_type, schema_version, data, metadata, recorded_at`;
+
+/** Rows of transactions that may still be running (or not yet visible) are left for a later read. */
+const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    globalPosition: row.global_position,
+    transactionId: row.transaction_id,
+    streamId: row.stream_id,
+    streamPosition: row.stream_position,
+    eventId: row.event_id,
+    type: row.event_type,
+    schemaVersion: row.schema_version,
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: row.recorded_at,
+  };
+}
+
+function sqlState(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
+}
+
+/** `new PostgresEventStore(db)`: cheap, no I/O. Run `await migrate(db)` first (once per process). */
+export function createEventStore(db: Database): PostgresEventStore {
+  return new PostgresEventStore(db);
+}
+
+/**
+ * The event store over either driver. Construction is cheap and does no I/O; the schema must
+ * exist already: `await migrate(db)` once at startup (the caller's job).
+ */
+export class PostgresEventStore implements EventStore {
+  /** Server only: NOTIFY after commit (see es_append's p_notify). PGlite notifies inside es_append. */
+  private readonly notifier: PostCommitNotifier | null;
+
+  constructor(readonly db: Database) {
+    this.notifier = db.driver === 'postgres' ? new PostCommitNotifier(db) : null;
+  }
+
+  /** Resolves once the NOTIFYs of appends made so far have been sent (they are not awaited by append). */
+  async flushNotifications(): Promise<void> {
+    await this.notifier?.flush();
+  }
+
+  async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    const { expectedVersion, command } = options;
+    if (typeof expectedVersion === 'number' && (!Number.isInteger(expectedVersion) || expectedVersion < 0)) {
+      throw new RangeError(`Invalid expected version ${expectedVersion}`);
+    }
+    if (events.length === 0) return this.appendNothing(streamId, options);
+
+    const prepared = events.map((event) => {
+      const schemaVersion = event.schemaVersion ?? 1;
+      // recordedAt is added by the database clock in es_append.
+      const metadata: Omit<EventMetadata, 'recordedAt'> = {
+        eventId: randomUUID(),
+        commandId: command.commandId,
+        correlationId: command.correlationId,
+        causationId: command.causationId,
+        actor: command.actor,
+        ...(command.requestId !== undefined ? { requestId: command.requestId } : {}),
+        schemaVersion,
+      };
+      return { eventId: metadata.eventId, type: event.type, schemaVersion, data: event.data ?? null, metadata };
+    });
+
+    let rows: AppendRow[];
+    try {
+      ({ rows } = await this.db.query<AppendRow>(
+        `SELECT status, stream_id, version, global_position, transaction_id, stream_position, recorded_at
+         FROM es_append($1, $2, $3, $4, $5::jsonb, $6)`,
+        [command.commandId, streamId, options.streamType, String(expectedVersion), JSON.stringify(prepared), !this.notifier],
+      ));
+    } catch (err) {
+      const code = sqlState(err);
+      if (code === CONFLICT_SQLSTATE) {
+        const detail = (err as { detail?: string }).detail;
+        throw new ConcurrencyError(streamId, expectedVersion, detail !== undefined ? Number(detail) : null);
+      }
+      // Not expected with es_append's ON CONFLICT clauses, but a key clash is a conflict by definition.
+      if (code === UNIQUE_VIOLATION) throw new ConcurrencyError(streamId, expectedVersion, null);
+      throw err;
+    }
+
+    const first = rows[0];
+    if (!first) throw new Error(`es_append returned nothing for stream ${streamId}`);
+    if (first.status === 'duplicate') return { status: 'duplicate', streamId: first.stream_id, version: first.version };
+    this.notifier?.notify(streamId);
+
+    const recorded = rows.map((row, i): RecordedEvent => {
+      const p = prepared[i]!;
+      const recordedAt = row.recorded_at!;
+      return {
+        globalPosition: row.global_position!,
+        transactionId: row.transaction_id!,
+        streamId,
+        streamPosition: row.stream_position!,
+        eventId: p.eventId,
+        type: p.type,
+        schemaVersion: p.schemaVersion,
+        data: p.data,
+        metadata: { ...p.metadata, recordedAt: recordedAt.toISOString() },
+        recordedAt,
+      };
+    });
+    return { status: 'appended', version: first.version, events: recorded };
+  }
+
+  /** Zero events: nothing is written (not even the command id); the expected version is still checked. */
+  private async appendNothing(streamId: string, { expectedVersion }: AppendOptions): Promise<AppendResult> {
+    const version = await this.streamVersion(streamId);
+    const holds =
+      expectedVersion === 'any' ||
+      (expectedVersion === 'no_stream' ? version === 0 : expectedVersion === version);
+    if (!holds) throw new ConcurrencyError(streamId, expectedVersion, version);
+    return { status: 'appended', version, events: [] };
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const { rows } = await this.db.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events
+       WHERE stream_id = $1
+         AND ($2::integer IS NULL OR stream_position <= $2::integer)
+         AND ($3::timestamptz IS NULL OR recorded_at <= $3::timestamptz)
+       ORDER BY stream_position`,
+      [streamId, options.toVersion ?? null, options.toTime?.toISOString() ?? null],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  async streamVersion(streamId: string): Promise<number> {
+    const { rows } = await this.db.query<{ version: number }>('SELECT version FROM streams WHERE stream_id = $1', [streamId]);
+    return rows[0]?.version ?? 0;
+  }
+
+  /**
+   * One query scans up to `limit` visible events after `after` (without the type filter, so
+   * the checkpoint moves past non-matching events too); data and metadata are only fetched
+   * for matching rows.
+   */
+  async readAll(options: ReadAllOptions): Promise<ReadAllResult> {
+    const { after, limit, eventTypes, upTo } = options;
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Invalid limit ${limit}`);
+    const filtered = eventTypes !== undefined;
+    const params: unknown[] = [after.transactionId, after.globalPosition, limit, filtered ? eventTypes : null];
+    let bound = '';
+    if (upTo) {
+      params.push(upTo.transactionId, upTo.globalPosition);
+      bound = 'AND (transaction_id, global_position) <= ($5::xid8, $6::bigint)';
+    }
+    const { rows } = await this.db.query<EventRow & { matched: boolean }>(
+      `SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_position,
+              event_id::text AS event_id, event_type, schema_version, recorded_at, matched,
+              CASE WHEN matched THEN data END AS data,
+              CASE WHEN matched THEN metadata END AS metadata
+       FROM (
+         SELECT *, ($4::text[] IS NULL OR event_type = ANY ($4::text[])) AS matched
+         FROM events
+         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+           AND ${VISIBLE}
+           ${bound}
+         ORDER BY transaction_id, global_position
+         LIMIT $3
+       ) scanned
+       -- Qualified: the bare name would sort by the text alias above ('999' > '1000').
+       ORDER BY scanned.transaction_id, scanned.global_position`,
+      params,
+    );
+    const last = rows[rows.length - 1];
+    return {
+      events: rows.filter((row) => row.matched).map(toRecordedEvent),
+      checkpoint: last ? { transactionId: last.transaction_id, globalPosition: last.global_position } : after,
+    };
+  }
+
+  async headCheckpoint(): Promise<Checkpoint> {
+    const { rows } = await this.db.query<{ transaction_id: string; global_position: number }>(
+      `SELECT transaction_id::text AS transaction_id, global_position FROM events
+       WHERE ${VISIBLE}
+       ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`,
+    );
+    const head = rows[0];
+    return head ? { transactionId: head.transaction_id, globalPosition: head.global_position } : START;
+  }
+
+  async subscribe(
+    handler: (events: RecordedEvent[], checkpoint: Checkpoint) => Promise<void>,
+    options: SubscribeOptions,
+  ): Promise<Subscription> {
+    const subscription = new PollingSubscription(this, handler, options);
+    await subscription.start();
+    return subscription;
+  }
+}
+
+/**
+ * Sends EVENTS_CHANNEL notifications right after appends commit, without holding up the append:
+ * stream ids that pile up while one NOTIFY statement is in flight go out together in the next
+ * (one notification per stream id; PostgreSQL folds identical ones within a transaction). A
+ * failure (connection lost, database closed) only costs the wake-up; subscribers also poll.
+ */
+class PostCommitNotifier {
+  private readonly pending = new Set<string>();
+  private inFlight: Promise<void> | null = null;
+
+  constructor(private readonly db: Database) {}
+
+  notify(streamId: string): void {
+    this.pending.add(streamId);
+    this.inFlight ??= this.drain();
+  }
+
+  flush(): Promise<void> {
+    return this.inFlight ?? Promise.resolve();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending.size > 0) {
+      const streamIds = [...this.pending];
+      this.pending.clear();
+      try {
+        await this.db.query('SELECT pg_notify($1, stream_id) FROM unnest($2::text[]) AS stream_id', [EVENTS_CHANNEL, streamIds]);
+      } catch {
+        // Best effort, see above.
+      }
+    }
+    this.inFlight = null;
+  }
+}
+
+/**
+ * readAll in a loop. After a batch shorter than `batchSize` it sleeps until a NOTIFY on
+ * EVENTS_CHANNEL or `pollIntervalMs`. Polling matters even with NOTIFY: a committed event stays
+ * invisible while an older transaction is open (the xmin rule), and notifications are lost while
+ * a pg listener reconnects.
+ *
+ * If the handler (or a read) throws, the error is logged and the same batch is retried after
+ * `pollIntervalMs`; the checkpoint only moves once the handler succeeded (at-least-once).
+ */
+class PollingSubscription implements Subscription {
+  private checkpoint: Checkpoint;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private stopped = false;
+  private woken = false;
+  private wake: (() => void) | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly handler: (events: RecordedEvent[], checkpoint: Checkpoint) => Promise<void>,
+    options: SubscribeOptions,
+  ) {
+    this.checkpoint = options.from;
+    this.batchSize = options.batchSize ?? 100;
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+  }
+
+  async start(): Promise<void> {
+    // Listen before the first read so no notification falls between the two.
+    this.unlisten = await this.store.db.listen(EVENTS_CHANNEL, () => this.signal());
+    this.loop = this.run();
+  }
+
+  private signal() {
+    this.woken = true;
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      let caughtUp = true;
+      try {
+        const { events, checkpoint } = await this.store.readAll({ after: this.checkpoint, limit: this.batchSize });
+        if (this.stopped) break;
+        if (events.length > 0) await this.handler(events, checkpoint);
+        this.checkpoint = checkpoint;
+        caughtUp = events.length < this.batchSize;
+      } catch (err) {
+        if (this.stopped) break;
+        console.error('[eventstore] subscription batch failed, retrying:', err);
+      }
+      if (caughtUp) await this.sleep();
+    }
+  }
+
+  private sleep(): Promise<void> {
+    if (this.woken || this.stopped) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.pollIntervalMs);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.wake = null;
+        self.woken = false;
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return this.loop ?? undefined;
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+    await this.unlisten?.();
+  }
+}
