@@ -36,20 +36,22 @@ type EventRow = {
 };
 
 type AppendRow = {
-  status: 'appended' | 'duplicate';
-  stream_id: string;
   version: number;
-  global_position: number | null;
-  transaction_id: string | null;
-  stream_position: number | null;
-  recorded_at: Date | null;
+  global_position: number;
+  transaction_id: string;
+  stream_position: number;
+  recorded_at: Date;
 };
 
 const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_position,
   event_id::text AS event_id, event_type, schema_version, data, metadata, recorded_at`;
 
-/** Rows of transactions that may still be running (or not yet visible) are left for a later read. */
-const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+/**
+ * Rows of transactions that may still be running (or not yet visible) are left for a later read.
+ * es_read_horizon() is pg_snapshot_xmin(pg_current_snapshot()) minus transactions of other
+ * databases (see the schema); the scalar subquery makes it an InitPlan, evaluated once.
+ */
+const VISIBLE = 'transaction_id < (SELECT es_read_horizon())';
 
 function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
@@ -117,34 +119,34 @@ export class PostgresEventStore implements EventStore {
     let rows: AppendRow[];
     try {
       ({ rows } = await this.db.query<AppendRow>(
-        `SELECT status, stream_id, version, global_position, transaction_id, stream_position, recorded_at
+        `SELECT version, global_position, transaction_id, stream_position, recorded_at
          FROM es_append($1, $2, $3, $4, $5::jsonb, $6)`,
         [command.commandId, streamId, options.streamType, String(expectedVersion), JSON.stringify(prepared), !this.notifier],
       ));
     } catch (err) {
       const code = sqlState(err);
-      if (code === CONFLICT_SQLSTATE) {
-        const detail = (err as { detail?: string }).detail;
-        throw new ConcurrencyError(streamId, expectedVersion, detail !== undefined ? Number(detail) : null);
-      }
-      // Not expected with es_append's ON CONFLICT clauses, but a key clash is a conflict by definition.
-      if (code === UNIQUE_VIOLATION) throw new ConcurrencyError(streamId, expectedVersion, null);
-      throw err;
+      if (code !== CONFLICT_SQLSTATE && code !== UNIQUE_VIOLATION) throw err;
+      // A repeated command id surfaces as a key clash on commands, or (when the original append
+      // moved the stream first) as a version conflict: either way the stored command answers.
+      const previous = await this.findCommand(command.commandId);
+      if (previous) return { status: 'duplicate', ...previous };
+      const detail = (err as { detail?: string }).detail;
+      const actual = code === CONFLICT_SQLSTATE && detail !== undefined ? Number(detail) : await this.streamVersion(streamId);
+      throw new ConcurrencyError(streamId, expectedVersion, actual);
     }
 
     const first = rows[0];
     if (!first) throw new Error(`es_append returned nothing for stream ${streamId}`);
-    if (first.status === 'duplicate') return { status: 'duplicate', streamId: first.stream_id, version: first.version };
     this.notifier?.notify(streamId);
 
     const recorded = rows.map((row, i): RecordedEvent => {
       const p = prepared[i]!;
-      const recordedAt = row.recorded_at!;
+      const recordedAt = row.recorded_at;
       return {
-        globalPosition: row.global_position!,
-        transactionId: row.transaction_id!,
+        globalPosition: row.global_position,
+        transactionId: row.transaction_id,
         streamId,
-        streamPosition: row.stream_position!,
+        streamPosition: row.stream_position,
         eventId: p.eventId,
         type: p.type,
         schemaVersion: p.schemaVersion,
@@ -154,6 +156,16 @@ export class PostgresEventStore implements EventStore {
       };
     });
     return { status: 'appended', version: first.version, events: recorded };
+  }
+
+  /** Where an already-applied command id's append ended, or null. */
+  async findCommand(commandId: string): Promise<{ streamId: string; version: number } | null> {
+    const { rows } = await this.db.query<{ stream_id: string; version: number }>(
+      'SELECT stream_id, version FROM commands WHERE command_id = $1',
+      [commandId],
+    );
+    const row = rows[0];
+    return row ? { streamId: row.stream_id, version: row.version } : null;
   }
 
   /** Zero events: nothing is written (not even the command id); the expected version is still checked. */
@@ -226,7 +238,6 @@ export class PostgresEventStore implements EventStore {
   async headCheckpoint(): Promise<Checkpoint> {
     const { rows } = await this.db.query<{ transaction_id: string; global_position: number }>(
       `SELECT transaction_id::text AS transaction_id, global_position FROM events
-       WHERE ${VISIBLE}
        ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`,
     );
     const head = rows[0];

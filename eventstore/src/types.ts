@@ -137,7 +137,11 @@ export interface EventStore {
    * older than pg_snapshot_xmin(pg_current_snapshot()): no committed event is ever skipped.
    */
   readAll(options: ReadAllOptions): Promise<ReadAllResult>;
-  /** The checkpoint of the newest event a reader can see now (START when the log is empty). */
+  /**
+   * The checkpoint of the newest committed event (START when the log is empty). `readAll` may not
+   * return it yet while an older transaction anywhere on the server is still open; it will once
+   * that transaction ends. Waiting for a projection to reach it means "everything committed so far".
+   */
   headCheckpoint(): Promise<Checkpoint>;
   /** Calls `handler` with each visible batch in order; woken by NOTIFY, polling as a fallback. */
   subscribe(handler: (events: RecordedEvent[], checkpoint: Checkpoint) => Promise<void>, options: SubscribeOptions): Promise<Subscription>;

@@ -296,8 +296,9 @@ export class ProjectionRunner {
         if (state.stoppedError !== null) throw new ProjectionStoppedError(p.name, state.stoppedError);
         if (await this.ensureLease(p.name)) {
           const result = await this.withMutex(p.name, () => this.applyRound(p));
-          if (result === 'idle') return; // nothing visible beyond the checkpoint
           if (result === 'progress' || result === 'stopped') continue;
+          // 'idle' below the target: the target's transaction committed but an older transaction
+          // elsewhere keeps it invisible for now (xmin); wait and read again.
         }
         if (Date.now() > deadline) throw new CatchUpTimeoutError(p.name, target, state.checkpoint);
         await sleep(Math.min(this.pollIntervalMs, 50)); // another instance applies: watch its checkpoint

@@ -3,7 +3,7 @@ import {
   OWNER_ACCOUNT_STREAM_TYPE, ownerAccountDecider, ownerAccountStreamId, type OwnerAccountEvent, type OwnerAccountState,
 } from '@storefront/domain';
 import { foldEvents, type EventStore } from '@storefront/eventstore';
-import { EVENT_STORE } from '../infrastructure/database/infrastructure.module';
+import { EVENT_STORE } from '../infrastructure/database/tokens';
 
 /**
  * Reads owner accounts straight from their streams (read-your-writes: no projection lag, so an

@@ -4,6 +4,7 @@ import { createEventStore, openDatabase, type Database } from '@storefront/event
 import { createTestDatabase, describeEachDriver, type TestDatabase } from '@storefront/eventstore/testing';
 import { loadConfig, type AppConfig } from '../config/app-config';
 import type { RegisterOwnerCommand } from './commands/register-owner.command';
+import { CommandExecutor } from '../infrastructure/command-executor';
 import { RegisterOwnerHandler } from './commands/register-owner.handler';
 import { OwnerAccounts } from './owner-accounts';
 import { OwnerSeeder } from './owner-seeder';
@@ -14,7 +15,7 @@ const hasher = new ScryptPasswordHasher({ logN: 10, r: 8, p: 1 });
 /** A seeder wired as the app wires it, on `db`, writing to a captured output. */
 function seederOn(db: Database, env: NodeJS.ProcessEnv) {
   const config: AppConfig = loadConfig({ LOG_LEVEL: 'silent', OWNER_EMAIL: 'Owner@Example.com', ...env });
-  const handler = new RegisterOwnerHandler(createEventStore(db), hasher);
+  const handler = new RegisterOwnerHandler(new CommandExecutor(createEventStore(db)), hasher);
   const bus = { execute: (command: RegisterOwnerCommand) => handler.execute(command) } as unknown as CommandBus;
   const printed: string[] = [];
   return { seeder: new OwnerSeeder(config, bus, (text) => printed.push(text)), printed };

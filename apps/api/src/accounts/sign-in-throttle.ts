@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Database } from '@storefront/eventstore';
-import { DATABASE } from '../infrastructure/database/infrastructure.module';
+import { DATABASE } from '../infrastructure/database/tokens';
 
 /** How one kind of key (an email, a client IP) slows down and then refuses repeated failures. */
 export type ThrottleRule = {

@@ -4,7 +4,7 @@ import { ConcurrencyError, type CommandContext, type EventStore } from '@storefr
 import type { ProjectionRunner } from '@storefront/projections';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/infrastructure.module';
+import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 import { demoProducts } from './demo-store';
 
 /**

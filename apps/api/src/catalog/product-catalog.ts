@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { findVariant, productTypeName, purchasePriceMinor, type PricedVariant, type ProductRecord } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
-import { DATABASE } from '../infrastructure/database/infrastructure.module';
+import { DATABASE } from '../infrastructure/database/tokens';
 
 /** Reads products from the `catalog_products` read model. */
 @Injectable()

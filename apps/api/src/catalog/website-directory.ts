@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { WEBSITE_STREAM_ID, type SiteEvent, type Website } from '@storefront/domain';
 import type { EventStore } from '@storefront/eventstore';
-import { EVENT_STORE } from '../infrastructure/database/infrastructure.module';
+import { EVENT_STORE } from '../infrastructure/database/tokens';
 
 /** The website this process serves, read once from its stream (it never changes identity). */
 @Injectable()

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Database } from '@storefront/eventstore';
 import type { ProjectionRunner } from '@storefront/projections';
 import type { Response } from 'express';
-import { DATABASE, PROJECTION_RUNNER } from '../infrastructure/database/infrastructure.module';
+import { DATABASE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 
 /** Liveness and readiness: database reachability and every projection's lag. */
 @Controller('healthz')

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Database } from '@storefront/eventstore';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DATABASE } from '../infrastructure/database/infrastructure.module';
+import { DATABASE } from '../infrastructure/database/tokens';
 import { REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS } from './session-cookie';
 
 export type SessionOwner = { id: string; email: string; roles: string[] };

@@ -4,9 +4,8 @@ import {
   accountError, checkNewPassword, isValidEmail, normalizeEmail, OWNER_ACCOUNT_STREAM_TYPE, ownerAccountDecider,
   ownerAccountStreamId, ownerSummary, type DomainError, type OwnerSummary,
 } from '@storefront/domain';
-import { handleCommand, type EventStore } from '@storefront/eventstore';
 import { randomUUID } from 'node:crypto';
-import { EVENT_STORE } from '../../infrastructure/database/infrastructure.module';
+import { CommandExecutor } from '../../infrastructure/command-executor';
 import { PASSWORD_HASHER, type PasswordHasher } from '../password-hasher';
 import { RegisterOwnerCommand } from './register-owner.command';
 
@@ -20,7 +19,7 @@ export type RegisterOwnerResult = { ok: true; owner: OwnerSummary; duplicate: bo
 @CommandHandler(RegisterOwnerCommand)
 export class RegisterOwnerHandler implements ICommandHandler<RegisterOwnerCommand, RegisterOwnerResult> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly executor: CommandExecutor,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
 
@@ -31,7 +30,7 @@ export class RegisterOwnerHandler implements ICommandHandler<RegisterOwnerComman
     const weak = checkNewPassword(password);
     if (weak) return { ok: false, error: weak };
 
-    const result = await handleCommand(this.store, {
+    const result = await this.executor.execute({
       streamId: ownerAccountStreamId(email),
       streamType: OWNER_ACCOUNT_STREAM_TYPE,
       decider: ownerAccountDecider,

@@ -4,10 +4,11 @@ import {
   cartDecider, CART_STREAM_TYPE, cartStreamId, domainError, shoppingCartView,
   type CartEntryView, type CartEvent, type ShoppingCartView,
 } from '@storefront/domain';
-import { handleCommand, type EventStore } from '@storefront/eventstore';
+import type { EventStore } from '@storefront/eventstore';
 import { ProductCatalog } from '../../catalog/product-catalog';
 import { WebsiteDirectory } from '../../catalog/website-directory';
-import { EVENT_STORE } from '../../infrastructure/database/infrastructure.module';
+import { CommandExecutor } from '../../infrastructure/command-executor';
+import { EVENT_STORE } from '../../infrastructure/database/tokens';
 import { DomainException } from '../../infrastructure/http/domain-exception';
 import { AddItemToCartCommand } from './add-item-to-cart.command';
 import { randomUUID } from 'node:crypto';
@@ -29,13 +30,14 @@ export class AddItemToCartHandler implements ICommandHandler<AddItemToCartComman
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly catalog: ProductCatalog,
     private readonly websites: WebsiteDirectory,
+    private readonly executor: CommandExecutor,
   ) {}
 
   async execute({ context, cartId, payload }: AddItemToCartCommand): Promise<AddItemToCartResult> {
     const additionalFields = additionalFieldsOf(payload.additionalFields);
     const [variant, website] = await Promise.all([this.catalog.pricedVariant(payload.itemId, payload.sku), this.websites.current()]);
     const streamId = cartStreamId(cartId);
-    const result = await handleCommand(this.store, {
+    const result = await this.executor.execute({
       streamId,
       streamType: CART_STREAM_TYPE,
       decider: cartDecider,

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { cartDecider, cartStreamId, shoppingCartView, type CartEvent, type ShoppingCartView } from '@storefront/domain';
 import type { Database, EventStore } from '@storefront/eventstore';
-import { DATABASE, EVENT_STORE } from '../../infrastructure/database/infrastructure.module';
+import { DATABASE, EVENT_STORE } from '../../infrastructure/database/tokens';
 import { GetShoppingCartQuery } from './get-shopping-cart.query';
 
 /**

@@ -3,10 +3,10 @@ import { migrate, openDatabase, PostgresEventStore, type Database, type EventSto
 import { allProjections, ProjectionRunner, projectionMigrations, type RunnerLogger } from '@storefront/projections';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { appMigrations } from '../app-migrations';
+import { CommandExecutor } from '../command-executor';
 
-export const DATABASE = Symbol('DATABASE');
-export const EVENT_STORE = Symbol('EVENT_STORE');
-export const PROJECTION_RUNNER = Symbol('PROJECTION_RUNNER');
+import { DATABASE, EVENT_STORE, PROJECTION_RUNNER } from './tokens';
+
 const OWNS_DATABASE = Symbol('OWNS_DATABASE');
 
 function runnerLogger(silent: boolean): RunnerLogger {
@@ -64,8 +64,9 @@ export class InfrastructureModule implements OnModuleInit, OnApplicationShutdown
           useFactory: (db: Database, store: EventStore) =>
             new ProjectionRunner({ db, store, projections: allProjections(), logger: runnerLogger(config.logLevel === 'silent') }),
         },
+        CommandExecutor,
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTION_RUNNER],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTION_RUNNER, CommandExecutor],
     };
   }
 
