@@ -29,8 +29,11 @@ export async function startTestApp(driver: 'pglite' | 'postgres', env: NodeJS.Pr
     db: database.db,
     config,
     async close() {
-      await app.close();
-      await database.dispose();
+      try {
+        await app.close();
+      } finally {
+        await database.dispose();
+      }
     },
   };
 }
