@@ -255,16 +255,22 @@ export class PostgresEventStore implements EventStore {
 }
 
 /**
- * Sends EVENTS_CHANNEL notifications right after appends commit, without holding up the append:
- * stream ids that pile up while one NOTIFY statement is in flight go out together in the next
- * (one notification per stream id; PostgreSQL folds identical ones within a transaction). A
- * failure (connection lost, database closed) only costs the wake-up; subscribers also poll.
+ * Sends EVENTS_CHANNEL notifications right after appends commit, without holding up the append.
+ * At most one NOTIFY statement is in flight, and consecutive ones start at least
+ * `minIntervalMs` apart; stream ids that pile up meanwhile go out together (one notification per
+ * stream id; PostgreSQL folds identical ones within a transaction). Under load that is a few
+ * hundred NOTIFY statements a second instead of one per append, for at most a few ms of extra
+ * wake-up latency. A failure (connection lost, database closed) only costs the wake-up:
+ * subscribers also poll.
  */
 class PostCommitNotifier {
   private readonly pending = new Set<string>();
   private inFlight: Promise<void> | null = null;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly minIntervalMs = 5,
+  ) {}
 
   notify(streamId: string): void {
     this.pending.add(streamId);
@@ -277,6 +283,7 @@ class PostCommitNotifier {
 
   private async drain(): Promise<void> {
     while (this.pending.size > 0) {
+      const startedAt = Date.now();
       const streamIds = [...this.pending];
       this.pending.clear();
       try {
@@ -284,6 +291,8 @@ class PostCommitNotifier {
       } catch {
         // Best effort, see above.
       }
+      const wait = startedAt + this.minIntervalMs - Date.now();
+      if (this.pending.size > 0 && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
     this.inFlight = null;
   }

@@ -1,0 +1,80 @@
+import { handleCommand } from './command-handling';
+import { ConcurrencyError } from './errors';
+import { PostgresEventStore } from './postgres-event-store';
+import { counterDecider, createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from './testing';
+import type { EventStore } from './types';
+
+describeEachDriver('handleCommand', (driver) => {
+  let testDb: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(driver);
+    store = new PostgresEventStore(testDb.db);
+  });
+  afterAll(async () => {
+    await store.flushNotifications();
+    await testDb.dispose();
+  });
+
+  const run = (streamId: string, by: number, context = testCommandContext(), maxRetries?: number, on: EventStore = store) =>
+    handleCommand(on, { streamId, streamType: 'counter', decider: counterDecider, command: { by }, context, maxRetries });
+
+  it('loads, decides, appends and returns the new state', async () => {
+    await run('counter-1', 2);
+    const result = await run('counter-1', 3);
+    expect(result).toMatchObject({ ok: true, state: { total: 5, count: 2 }, version: 2, duplicate: false });
+    if (!result.ok) return;
+    expect(result.events).toHaveLength(1);
+    expect(result.events[0]).toMatchObject({ type: 'Incremented', data: { by: 3, n: 2 }, streamPosition: 2 });
+  });
+
+  it('returns a rejection with the current state and appends nothing', async () => {
+    await run('counter-2', 1);
+    const result = await run('counter-2', -1);
+    expect(result).toEqual({ ok: false, error: { code: 'negative', message: 'Cannot increment by a negative amount' }, state: { total: 1, count: 1 } });
+    expect(await store.streamVersion('counter-2')).toBe(1);
+  });
+
+  it('a decision without events appends nothing and succeeds', async () => {
+    await expect(run('counter-3', 0)).resolves.toEqual({ ok: true, state: { total: 0, count: 0 }, events: [], version: 0, duplicate: false });
+    expect(await store.streamVersion('counter-3')).toBe(0);
+  });
+
+  it('a repeated command id returns the original outcome without appending', async () => {
+    const context = testCommandContext();
+    const first = await run('counter-4', 5, context);
+    await run('counter-4', 7); // the stream moves on
+    const again = await run('counter-4', 5, context);
+    expect(again).toEqual({ ok: true, state: { total: 5, count: 1 }, events: [], version: 1, duplicate: true });
+    expect(first).toMatchObject({ ok: true, state: { total: 5, count: 1 }, version: 1, duplicate: false });
+    expect(await store.streamVersion('counter-4')).toBe(2);
+  });
+
+  it('the same command id sent concurrently appends once; both see the same state', async () => {
+    const context = testCommandContext();
+    const results = await Promise.all(Array.from({ length: 5 }, () => run('counter-5', 4, context)));
+    expect(results.filter((r) => r.ok && !r.duplicate)).toHaveLength(1);
+    expect(results.filter((r) => r.ok && r.duplicate)).toHaveLength(4);
+    for (const r of results) expect(r).toMatchObject({ ok: true, state: { total: 4, count: 1 }, version: 1 });
+    expect(await store.streamVersion('counter-5')).toBe(1);
+  });
+
+  it('retries a conflict by deciding again on the reloaded state, then gives up after maxRetries', async () => {
+    // A store whose every append loses a race: another writer appends to the stream first.
+    let races = 0;
+    const racing: EventStore = Object.assign(Object.create(store) as PostgresEventStore, {
+      append: async (...args: Parameters<EventStore['append']>) => {
+        races++;
+        await store.append('counter-6', [{ type: 'Incremented', data: { by: 100, n: 0 } }], {
+          streamType: 'counter',
+          expectedVersion: 'any',
+          command: testCommandContext(),
+        });
+        return store.append(...args);
+      },
+    });
+    await expect(run('counter-6', 1, testCommandContext(), 2, racing)).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(races).toBe(3); // first try + 2 retries
+    expect(await store.streamVersion('counter-6')).toBe(3);
+  });
+});

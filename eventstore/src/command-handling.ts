@@ -1,0 +1,112 @@
+import type { Decider, DomainError, DomainEvent } from '@storefront/domain';
+import { ConcurrencyError } from './errors';
+import { PostgresEventStore } from './postgres-event-store';
+import type { CommandContext, EventStore, RecordedEvent } from './types';
+
+export type HandleCommandOptions<Command, State, E extends DomainEvent, Err extends DomainError> = {
+  streamId: string;
+  streamType: string;
+  decider: Decider<Command, State, E, Err>;
+  command: Command;
+  context: CommandContext;
+  /** Reload-and-decide-again attempts after a ConcurrencyError before it is rethrown (default 5). */
+  maxRetries?: number;
+};
+
+export type HandleCommandResult<State, Err extends DomainError = DomainError> =
+  | {
+      ok: true;
+      /** State after the command (or, for a duplicate, after the original append). */
+      state: State;
+      /** Events appended now; empty for a duplicate or a decision without events. */
+      events: RecordedEvent[];
+      /** Stream version after the command. */
+      version: number;
+      /** The command id had already appended: nothing was written this time. */
+      duplicate: boolean;
+    }
+  | { ok: false; error: Err; state: State };
+
+/** The domain view of a recorded event: what `evolve` folds over. */
+export function toDomainEvent<E extends DomainEvent>(event: RecordedEvent): E {
+  return { type: event.type, data: event.data, schemaVersion: event.schemaVersion } as E;
+}
+
+export function foldEvents<State, E extends DomainEvent>(
+  decider: { evolve: (state: State, event: E) => State },
+  state: State,
+  events: RecordedEvent[],
+): State {
+  return events.reduce((s, e) => decider.evolve(s, toDomainEvent<E>(e)), state);
+}
+
+/**
+ * Load → decide → append with the loaded version as the expected version. On a
+ * ConcurrencyError the stream is reloaded and the command decided again (up to `maxRetries`).
+ *
+ * Idempotency: if `context.commandId` already appended (a retried request), the result is the
+ * original outcome (`duplicate: true`, state rebuilt up to the version the original append
+ * reached) and the decider is not consulted — so a retried "check out" does not come back as
+ * "already checked out". This is checked up front and again by the append itself (for
+ * concurrent retries).
+ */
+export async function handleCommand<Command, State, E extends DomainEvent, Err extends DomainError>(
+  store: EventStore,
+  options: HandleCommandOptions<Command, State, E, Err>,
+): Promise<HandleCommandResult<State, Err>> {
+  const { streamId, streamType, decider, command, context, maxRetries = 5 } = options;
+
+  const previous = await findCommand(store, context.commandId);
+  if (previous) return duplicateResult(store, decider, previous.streamId, previous.version);
+
+  for (let attempt = 0; ; attempt++) {
+    const history = await store.readStream(streamId);
+    const version = history.length === 0 ? 0 : history[history.length - 1]!.streamPosition;
+    const state = foldEvents(decider, decider.initialState(), history);
+
+    const decision = decider.decide(command, state);
+    if (!decision.ok) return { ok: false, error: decision.error, state };
+    if (decision.events.length === 0) return { ok: true, state, events: [], version, duplicate: false };
+
+    try {
+      const result = await store.append(
+        streamId,
+        decision.events.map((e) => ({ type: e.type, data: e.data, schemaVersion: e.schemaVersion })),
+        { streamType, expectedVersion: version === 0 ? 'no_stream' : version, command: context },
+      );
+      if (result.status === 'duplicate') return duplicateResult(store, decider, result.streamId, result.version);
+      return {
+        ok: true,
+        state: foldEvents(decider, state, result.events),
+        events: result.events,
+        version: result.version,
+        duplicate: false,
+      };
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError) || attempt >= maxRetries) throw err;
+      // Jittered backoff so a crowd of writers on one stream does not collide in lockstep.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
+    }
+  }
+}
+
+/** The commands table belongs to this package; any EventStore here runs over it. */
+async function findCommand(store: EventStore, commandId: string): Promise<{ streamId: string; version: number } | null> {
+  if (store instanceof PostgresEventStore) return store.findCommand(commandId);
+  const { rows } = await store.db.query<{ stream_id: string; version: number }>(
+    'SELECT stream_id, version FROM commands WHERE command_id = $1',
+    [commandId],
+  );
+  const row = rows[0];
+  return row ? { streamId: row.stream_id, version: row.version } : null;
+}
+
+async function duplicateResult<State, E extends DomainEvent, Err extends DomainError>(
+  store: EventStore,
+  decider: { initialState: () => State; evolve: (state: State, event: E) => State },
+  streamId: string,
+  version: number,
+): Promise<HandleCommandResult<State, Err>> {
+  const history = await store.readStream(streamId, { toVersion: version });
+  return { ok: true, state: foldEvents(decider, decider.initialState(), history), events: [], version, duplicate: true };
+}

@@ -1,0 +1,177 @@
+import pg from 'pg';
+import type { Database, QueryResult, SqlExecutor } from '../types';
+import { OID, parseDate, parseInt8 } from './type-parsers';
+
+/** Per-pool type parsers (see type-parsers.ts); the global `pg.types` registry is left alone. */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === OID.INT8) return parseInt8;
+    if (oid === OID.DATE) return parseDate;
+    return pg.types.getTypeParser(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+type Queryable = pg.Pool | pg.PoolClient | pg.Client;
+
+/** Without parameters node-postgres uses the simple protocol, so a script may hold several statements; keep the last result. */
+async function run<R>(target: Queryable, sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+  const raw = (await target.query(sql, params && params.length > 0 ? params : undefined)) as pg.QueryResult | pg.QueryResult[];
+  const result = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  if (!result) return { rows: [], rowCount: 0 };
+  return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** A PostgreSQL server through a `pg.Pool`. */
+export class PgDatabase implements Database {
+  readonly driver = 'postgres' as const;
+  readonly pool: pg.Pool;
+  private readonly listener: NotificationListener;
+
+  constructor(readonly connectionString: string, options: { max?: number } = {}) {
+    this.pool = new pg.Pool({ connectionString, types, max: options.max ?? 10 });
+    // An idle client losing its connection (server restart) must not crash the process;
+    // the pool replaces it on the next checkout.
+    this.pool.on('error', (err) => console.warn(`[eventstore] idle PostgreSQL client error: ${err.message}`));
+    this.listener = new NotificationListener(connectionString);
+  }
+
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+    return run<R>(this.pool, sql, params);
+  }
+
+  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let result: T;
+    try {
+      await client.query('BEGIN');
+      result = await fn({ query: (sql, params) => run(client, sql, params) });
+      await client.query('COMMIT');
+    } catch (err) {
+      try {
+        await client.query('ROLLBACK');
+        client.release();
+      } catch (rollbackError) {
+        client.release(rollbackError as Error); // destroys the broken connection
+      }
+      throw err;
+    }
+    client.release();
+    return result;
+  }
+
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    return this.listener.listen(channel, onNotify);
+  }
+
+  async close(): Promise<void> {
+    await this.listener.close();
+    // pool.end() resolves once clients are told to end, before their sockets close; wait for
+    // the 'remove' events too, so a DROP DATABASE right after close() finds no sessions left.
+    const open = this.pool.totalCount;
+    let removed = 0;
+    const allRemoved = new Promise<void>((resolve) => {
+      if (open === 0) return resolve();
+      this.pool.on('remove', () => {
+        if (++removed >= open) resolve();
+      });
+    });
+    await this.pool.end();
+    await allRemoved;
+  }
+}
+
+/**
+ * One dedicated connection (outside the pool) carrying every LISTEN of a `PgDatabase`.
+ * If it drops it reconnects with backoff and re-issues the LISTENs. Notifications sent while
+ * it was down are lost, which is why subscribers also poll.
+ */
+class NotificationListener {
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private closed = false;
+  private retryDelayMs = 100;
+  private retryTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly connectionString: string) {}
+
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    if (this.closed) throw new Error('Database is closed');
+    let set = this.handlers.get(channel);
+    const isNewChannel = !set;
+    if (!set) this.handlers.set(channel, (set = new Set()));
+    set.add(onNotify);
+    const client = await this.connect();
+    if (isNewChannel) await client.query(`LISTEN ${quoteIdent(channel)}`);
+
+    return async () => {
+      const current = this.handlers.get(channel);
+      if (!current?.delete(onNotify) || current.size > 0) return;
+      this.handlers.delete(channel);
+      if (this.client && !this.closed) await this.client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
+    };
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    if (this.connecting) return this.connecting;
+    this.connecting = (async () => {
+      const client = new pg.Client({ connectionString: this.connectionString, types });
+      client.on('notification', (msg) => {
+        for (const handler of this.handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+      });
+      client.on('error', () => this.dropped(client));
+      client.on('end', () => this.dropped(client));
+      try {
+        await client.connect();
+        for (const channel of this.handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      } catch (err) {
+        client.removeAllListeners();
+        await client.end().catch(() => undefined);
+        throw err;
+      }
+      this.client = client;
+      this.retryDelayMs = 100;
+      return client;
+    })().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private dropped(client: pg.Client) {
+    if (this.client !== client) return;
+    this.client = null;
+    client.removeAllListeners();
+    client.on('error', () => undefined);
+    client.end().catch(() => undefined);
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect() {
+    if (this.closed || this.retryTimer || this.handlers.size === 0) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect().catch(() => {
+        this.retryDelayMs = Math.min(this.retryDelayMs * 2, 5000);
+        this.scheduleReconnect();
+      });
+    }, this.retryDelayMs);
+    this.retryTimer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    await this.connecting?.catch(() => undefined);
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      client.removeAllListeners();
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+    }
+  }
+}

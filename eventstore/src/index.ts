@@ -1,0 +1,28 @@
+/**
+ * @storefront/eventstore — one event store over PGlite (in process) or a PostgreSQL server.
+ *
+ *   const db = await openDatabase({ databaseUrl, dataDir }); // server if databaseUrl, else PGlite
+ *   await migrate(db, [...yourMigrations]);                   // the caller's job, once at startup
+ *   const store = createEventStore(db);                        // cheap, no I/O
+ *   await handleCommand(store, { streamId, streamType, decider, command, context });
+ *
+ * Tests: `describeEachDriver(title, (driver) => …)` + `createTestDatabase(driver)` (PGlite always,
+ * PostgreSQL too when DATABASE_URL is set).
+ */
+export * from './types';
+export { ConcurrencyError } from './errors';
+export { openDatabase, type OpenDatabaseOptions } from './open-database';
+export { PGliteDatabase } from './drivers/pglite-database';
+export { PgDatabase } from './drivers/pg-database';
+export { migrate, type Migration } from './migrations';
+export { eventStoreMigrations } from './event-store-schema';
+export { PostgresEventStore, createEventStore } from './postgres-event-store';
+export {
+  handleCommand,
+  foldEvents,
+  toDomainEvent,
+  type HandleCommandOptions,
+  type HandleCommandResult,
+} from './command-handling';
+// Test helpers (no Jest import: `describeEachDriver` only touches the global `describe` when called).
+export * from './testing';

@@ -1,0 +1,3 @@
+export * from './test-database';
+export * from './command-context';
+export * from './counter-decider';
