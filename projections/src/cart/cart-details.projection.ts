@@ -1,5 +1,7 @@
 import { CART_EVENT_TYPES, evolveCart, initialCartState, shoppingCartView, type CartEvent, type CartState } from '@storefront/domain';
+import { toDomainEvent } from '@storefront/eventstore';
 import type { Projection } from '../runner/projection';
+import { upsertRows } from '../runner/sql-batch';
 
 /**
  * Read model `cart_details`: per cart, the domain state, the SPEC's Shopping cart document and the
@@ -35,21 +37,13 @@ export const cartDetailsProjection: Projection = {
       const row = rows.get(cartId) ?? { cart_id: cartId, version: 0, state: initialCartState(), view: null };
       // Replays after a crash never re-apply: the checkpoint moves with the rows, but stay idempotent anyway.
       if (event.streamPosition <= row.version) continue;
-      row.state = evolveCart(row.state, { type: event.type, data: event.data } as CartEvent);
+      row.state = evolveCart(row.state, toDomainEvent<CartEvent>(event));
       row.version = event.streamPosition;
       // The event's time, not now(): a rebuild must produce identical rows (verify compares them).
       row.updated_at = event.metadata.recordedAt;
       rows.set(cartId, row);
     }
     const changed = [...rows.values()].filter((r) => r.updated_at).map((r) => ({ ...r, view: shoppingCartView(r.state) }));
-    if (changed.length === 0) return;
-    await tx.query(
-      `INSERT INTO ${table(CART_DETAILS)} (cart_id, version, state, view, updated_at)
-       SELECT cart_id, version, state, view, updated_at
-         FROM jsonb_to_recordset($1::jsonb) AS r(cart_id text, version integer, state jsonb, view jsonb, updated_at timestamptz)
-       ON CONFLICT (cart_id) DO UPDATE SET version = excluded.version, state = excluded.state,
-         view = excluded.view, updated_at = excluded.updated_at`,
-      [JSON.stringify(changed)],
-    );
+    await upsertRows(tx, table(CART_DETAILS), changed, ['cart_id']);
   },
 };
