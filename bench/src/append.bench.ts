@@ -6,9 +6,8 @@
  * Target: append/baseline ≥ 0.6. Run standalone: `node bench/dist/append.bench.js`.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { migrate, openDatabase, PostgresEventStore, type CommandContext, type Database } from '@storefront/eventstore';
-import { formatRate, measureThroughput, printTable, type Throughput } from './bench-util';
+import { formatRate, measureThroughput, printTable, withScratchDatabase, type Throughput } from './bench-util';
 
 export type AppendBenchOptions = {
   /** Server to create the scratch database on (default DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres). */
@@ -103,24 +102,10 @@ async function compare(db: Database, target: AppendBenchRow['target'], clients: 
 }
 
 async function onServer(serverUrl: string, clients: number, phaseMs: number, rounds: number): Promise<AppendBenchRow> {
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const db = await openDatabase({ databaseUrl: url.toString(), poolSize: clients + 1 });
-    try {
-      await migrate(db);
-      return await compare(db, 'postgres', clients, phaseMs, rounds);
-    } finally {
-      await db.close();
-    }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-  }
+  return withScratchDatabase(serverUrl, clients + 1, async (db) => {
+    await migrate(db);
+    return compare(db, 'postgres', clients, phaseMs, rounds);
+  });
 }
 
 async function onPGlite(phaseMs: number, rounds: number): Promise<AppendBenchRow> {

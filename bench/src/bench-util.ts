@@ -1,4 +1,31 @@
-/** Timing and printing helpers shared by the benchmarks. */
+/** Timing, printing and scratch-database helpers shared by the benchmarks. */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '@storefront/eventstore';
+
+/**
+ * Creates a scratch database on the PostgreSQL server at `serverUrl`, runs `body` on it, and drops
+ * it afterwards whatever happens.
+ */
+export async function withScratchDatabase<T>(serverUrl: string, poolSize: number, body: (db: Database) => Promise<T>): Promise<T> {
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ databaseUrl: url.toString(), poolSize });
+    try {
+      return await body(db);
+    } finally {
+      await db.close();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
 
 export type Throughput = { ops: number; seconds: number; opsPerSec: number };
 

@@ -7,11 +7,10 @@
  * Targets: >= 20,000 events/s on a PostgreSQL server, >= 10,000 on PGlite.
  * Run standalone: `node bench/dist/catch-up.bench.js [--pglite-only] [--events N]`.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { migrate, openDatabase, PostgresEventStore, START, type Database, type RecordedEvent } from '@storefront/eventstore';
 import { ProjectionRunner, RowBatch, projectionMigrations, type Projection, type ProjectionContext } from '@storefront/projections';
-import { formatRate, printTable } from './bench-util';
+import { formatRate, printTable, withScratchDatabase } from './bench-util';
 
 export type CatchUpBenchOptions = {
   /** Server to create the scratch database on (default DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres). */
@@ -133,23 +132,7 @@ async function measure(db: Database, target: CatchUpBenchRow['target'], options:
 }
 
 async function onServer(serverUrl: string, options: CatchUpBenchOptions): Promise<CatchUpBenchRow> {
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 8 });
-    try {
-      return await measure(db, 'postgres', options, 8);
-    } finally {
-      await db.close();
-    }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-  }
+  return withScratchDatabase(serverUrl, 8, (db) => measure(db, 'postgres', options, 8));
 }
 
 async function onPGlite(options: CatchUpBenchOptions): Promise<CatchUpBenchRow> {
