@@ -18,7 +18,7 @@ module.exports = {
   },
   roots: ['<rootDir>/domain', '<rootDir>/eventstore', '<rootDir>/projections', '<rootDir>/apps', '<rootDir>/web'],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.browser\\.spec\\.ts$'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.(browser|process)\\.spec\\.ts$'],
   testTimeout: 60000,
   maxWorkers: 2,
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],

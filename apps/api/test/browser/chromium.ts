@@ -1,20 +1,10 @@
 /**
- * Browser-test helpers: Debian's Chromium driven by playwright-core (never a downloaded browser),
- * and the built API (`apps/api/dist/main.js`) started on a free port with a fresh data directory.
+ * Browser-test helper: Debian's Chromium driven by playwright-core (never a downloaded browser).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
+
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const REPO_ROOT = resolve(__dirname, '../../../..');
-export const BUILT_SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/main.js');
-
-const READY_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 5_000;
-
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -28,101 +18,5 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
     ],
-  });
-}
-
-export type RunningServer = {
-  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`. */
-  url: string;
-  dataDir: string;
-  /** Stops the server and removes its data directory. */
-  stop(): Promise<void>;
-};
-
-/**
- * Spawns the built API with `PORT=0` and a temp `DATA_DIR`, and resolves once it prints
- * `Storefront listening on http://…`. `entry` defaults to `apps/api/dist/main.js`.
- */
-export async function startBuiltServer(
-  env: Record<string, string> = {},
-  entry: string = BUILT_SERVER_ENTRY,
-): Promise<RunningServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'storefront-browser-'));
-  const child = spawn(process.execPath, [entry], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      OWNER_EMAIL: 'owner@example.com',
-      OWNER_PASSWORD: 'browser-test-password',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-
-  const stop = async () => {
-    await stopProcess(child);
-    await rm(dataDir, { recursive: true, force: true });
-  };
-
-  try {
-    const url = await waitForListening(child);
-    return { url: url.replace(/\/$/, ''), dataDir, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-}
-
-function waitForListening(child: ChildProcess): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    let output = '';
-    const timer = setTimeout(
-      () => fail(new Error(`server did not report "listening on" within ${READY_TIMEOUT_MS} ms:\n${output}`)),
-      READY_TIMEOUT_MS,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        cleanup();
-        resolvePromise(match[1]);
-      }
-    };
-    const onExit = (code: number | null, signal: string | null) =>
-      fail(new Error(`server exited (code ${code}, signal ${signal}) before listening:\n${output}`));
-    const onError = (error: Error) => fail(error);
-    function fail(error: Error) {
-      cleanup();
-      reject(error);
-    }
-    function cleanup() {
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      child.stderr?.off('data', onData);
-      child.off('exit', onExit);
-      child.off('error', onError);
-      // Keep draining so a chatty server never blocks on a full pipe.
-      child.stdout?.resume();
-      child.stderr?.resume();
-    }
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', onExit);
-    child.once('error', onError);
-  });
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolvePromise) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolvePromise();
-    });
-    child.kill('SIGTERM');
   });
 }

@@ -5,7 +5,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, REPO_ROOT, startBuiltServer, type RunningServer } from '../../../../apps/api/test/browser/chromium';
+import { launchChromium } from '../../../../apps/api/test/browser/chromium';
+import { REPO_ROOT, startBuiltServer, type RunningServer } from '../../../../apps/api/test/built-app';
 
 const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
 const DESKTOP = { width: 1024, height: 768 }; // SPEC §9: desktop frame width 1024 px

@@ -1,0 +1,81 @@
+import { createTestDatabase, type TestDatabase } from '@storefront/eventstore/testing';
+import request from 'supertest';
+import { startBuiltServer, startBuiltWorker, type RunningServer, type RunningWorker } from '../../test/built-app';
+
+/**
+ * The production topology of docker-compose.yml as real processes on one PostgreSQL database:
+ * two ROLE=api servers (no projections) and a ROLE=worker (projections only). Needs the built app
+ * (`npm run build`) and a PostgreSQL server (DATABASE_URL).
+ */
+const describeOnServer = process.env.DATABASE_URL ? describe : () => undefined;
+
+type Health = { projections: { name: string; lag: number; leaseOwner: string | null; leaseActive: boolean }[] };
+
+describeOnServer('scaled out: two api processes and a worker', () => {
+  let database: TestDatabase;
+  let api1: RunningServer;
+  let api2: RunningServer;
+  let worker: RunningWorker;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    env = { DATABASE_URL: database.url!, LOG_LEVEL: 'silent' };
+    [api1, api2] = await Promise.all([startBuiltServer({ ...env, ROLE: 'api' }), startBuiltServer({ ...env, ROLE: 'api' })]);
+    worker = await startBuiltWorker(env);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([api1?.stop(), api2?.stop(), worker?.kill('SIGTERM')]);
+    await database?.dispose();
+  });
+
+  const health = async (server: RunningServer) => (await request(server.url).get('/healthz')).body as Health;
+
+  async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  const cartRows = async (cartId: string) =>
+    (await database.db.query<{ view: { totalQuantity: number } }>('SELECT view FROM cart_details WHERE cart_id = $1', [cartId])).rows;
+
+  it('seeds once, serves from either api process, and only the worker applies projections', async () => {
+    const websites = await database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE event_type = 'WebsiteCreated'`);
+    expect(websites.rows[0].n).toBe(1);
+
+    const add = await request(api1.url).post('/api/commerce/shopping-cart/entries').send({ itemId: 'p-stoneware-mug', sku: 'MUG-SAND', quantity: 2 });
+    expect(add.status).toBe(200);
+    const cookie = ([] as string[]).concat(add.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('ss_cart='))!;
+    const cartId = cookie.slice('ss_cart='.length);
+
+    // Read-your-writes through the other process, whatever the worker's progress.
+    const fromApi2 = await request(api2.url).get('/api/commerce/shopping-cart').set('Cookie', cookie);
+    expect(fromApi2.body).toMatchObject({ totalQuantity: 2 });
+
+    await waitFor(async () => (await cartRows(cartId)).length === 1);
+    const status = await health(api2);
+    for (const p of status.projections) {
+      expect(p.leaseActive).toBe(true);
+      expect(p.leaseOwner).toContain(`:${worker.pid}:`);
+    }
+  });
+
+  it('lets a new worker take over within the lease time after the old one is killed', async () => {
+    await worker.kill('SIGKILL');
+    const add = await request(api1.url).post('/api/commerce/shopping-cart/entries').send({ itemId: 'p-glaze-recipes', sku: 'BOOK-PDF', quantity: 1 });
+    expect(add.status).toBe(200);
+    const cartId = add.body.shoppingCart.id as string;
+    // Nobody applies projections now: the cart stays unprojected and the lag shows it.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await cartRows(cartId)).toHaveLength(0);
+    expect(Math.max(...(await health(api1)).projections.map((p) => p.lag))).toBeGreaterThan(0);
+
+    worker = await startBuiltWorker(env);
+    await waitFor(async () => (await cartRows(cartId)).length === 1, 30_000);
+    await waitFor(async () => (await health(api2)).projections.every((p) => p.lag === 0 && (p.leaseOwner ?? '').includes(`:${worker.pid}:`)));
+  });
+});

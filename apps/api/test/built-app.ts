@@ -1,0 +1,141 @@
+/**
+ * The built product (`apps/api/dist/main.js`) run as real processes: an HTTP server on a free port
+ * with a fresh data directory, or a projection worker (ROLE=worker). Used by the browser suites and
+ * the multi-process suites (`npm run test:browser`, after `npm run build`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(__dirname, '../../..');
+export const BUILT_SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/main.js');
+
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+export type RunningServer = {
+  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  dataDir: string;
+  /** Stops the server and removes its data directory. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Spawns the built API with `PORT=0` and a temp `DATA_DIR`, and resolves once it prints
+ * `Storefront listening on http://…`. `entry` defaults to `apps/api/dist/main.js`.
+ */
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  entry: string = BUILT_SERVER_ENTRY,
+): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'storefront-built-'));
+  const child = spawn(process.execPath, [entry], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      OWNER_EMAIL: 'owner@example.com',
+      OWNER_PASSWORD: 'browser-test-password',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  const stop = async () => {
+    await stopProcess(child);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const url = await waitForOutput(child, /listening on (http:\/\/\S+)/);
+    return { url: url.replace(/\/$/, ''), dataDir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export type RunningWorker = { pid: number; kill(signal: NodeJS.Signals): Promise<void> };
+
+/** Spawns the built app with ROLE=worker (projections only) and resolves once it reports running. */
+export async function startBuiltWorker(env: Record<string, string>): Promise<RunningWorker> {
+  const child = spawn(process.execPath, [BUILT_SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', ...env, ROLE: 'worker' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    await waitForOutput(child, /(worker running projections)/);
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
+  }
+  return {
+    pid: child.pid!,
+    kill: (signal) => (signal === 'SIGTERM' ? stopProcess(child) : killAndWait(child, signal)),
+  };
+}
+
+function killAndWait(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    child.once('exit', () => resolvePromise());
+    child.kill(signal);
+  });
+}
+
+/** Resolves with the first capture group of `pattern` once the process prints it. */
+function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => fail(new Error(`process did not print ${pattern} within ${READY_TIMEOUT_MS} ms:\n${output}`)),
+      READY_TIMEOUT_MS,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = pattern.exec(output);
+      if (match) {
+        cleanup();
+        resolvePromise(match[1]);
+      }
+    };
+    const onExit = (code: number | null, signal: string | null) =>
+      fail(new Error(`process exited (code ${code}, signal ${signal}) before printing ${pattern}:\n${output}`));
+    const onError = (error: Error) => fail(error);
+    function fail(error: Error) {
+      cleanup();
+      reject(error);
+    }
+    function cleanup() {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.stderr?.off('data', onData);
+      child.off('exit', onExit);
+      child.off('error', onError);
+      // Keep draining so a chatty server never blocks on a full pipe.
+      child.stdout?.resume();
+      child.stderr?.resume();
+    }
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', onExit);
+    child.once('error', onError);
+  });
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolvePromise();
+    });
+    child.kill('SIGTERM');
+  });
+}
