@@ -4,6 +4,7 @@ export * from './shared/error-catalogue';
 export * from './catalog/product-record';
 export * from './catalog/events';
 export * from './catalog/product-builder';
+export * from './catalog/product-rules';
 export * from './site/events';
 export * from './cart/events';
 export * from './cart/state';
