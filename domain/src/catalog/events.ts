@@ -1,7 +1,73 @@
+import type { ProductDetails, ProductDetailsChanges, VariantChanges, VariantDetails } from './product-details';
 import type { ProductRecord } from './product-record';
 
-/** The catalog's events. Type names are a stored contract: never rename them. */
-export type ProductCreated = { type: 'ProductCreated'; data: { product: ProductRecord } };
-export type CatalogEvent = ProductCreated;
+/**
+ * The catalog's events. Type names are a stored contract: never rename them.
+ *
+ * `ProductCreated` has two shapes: schema version 1 carried the finished Product record
+ * (`{ product: ProductRecord }`, stock included); version 2 carries the owner's details
+ * (`{ product: ProductDetails }`, stock lives in inventory streams). `evolve` reads both.
+ */
+export type ProductCreatedV1 = { type: 'ProductCreated'; data: { product: ProductRecord }; schemaVersion?: 1 };
+export type ProductCreatedV2 = { type: 'ProductCreated'; data: { product: ProductDetails }; schemaVersion: 2 };
+export type ProductCreated = ProductCreatedV1 | ProductCreatedV2;
+
+export type ProductDetailsEdited = { type: 'ProductDetailsEdited'; data: { productId: string; changes: ProductDetailsChanges; editedAt: string } };
+export type ProductVariantAdded = { type: 'ProductVariantAdded'; data: { productId: string; variant: VariantDetails; addedAt: string } };
+export type ProductVariantEdited = { type: 'ProductVariantEdited'; data: { productId: string; sku: string; changes: VariantChanges; editedAt: string } };
+export type ProductVariantRemoved = { type: 'ProductVariantRemoved'; data: { productId: string; sku: string; removedAt: string } };
+/** The sale state of the listed variants after "put on sale" / "end sale". */
+export type ProductSaleChanged = {
+  type: 'ProductSaleChanged';
+  data: { productId: string; variants: { sku: string; onSale: boolean; salePriceMinor: number }[]; changedAt: string };
+};
+export type ProductEnabled = { type: 'ProductEnabled'; data: { productId: string; at: string } };
+export type ProductDisabled = { type: 'ProductDisabled'; data: { productId: string; at: string } };
+export type ProductDeleted = { type: 'ProductDeleted'; data: { productId: string; collectionId: string; urlId: string; deletedAt: string } };
+
+export type ProductEvent =
+  | ProductCreated
+  | ProductDetailsEdited
+  | ProductVariantAdded
+  | ProductVariantEdited
+  | ProductVariantRemoved
+  | ProductSaleChanged
+  | ProductEnabled
+  | ProductDisabled
+  | ProductDeleted;
+
+/** Kept for readers written before the catalog had more than one event. */
+export type CatalogEvent = ProductEvent;
+
+export const PRODUCT_EVENT_TYPES: ProductEvent['type'][] = [
+  'ProductCreated', 'ProductDetailsEdited', 'ProductVariantAdded', 'ProductVariantEdited', 'ProductVariantRemoved',
+  'ProductSaleChanged', 'ProductEnabled', 'ProductDisabled', 'ProductDeleted',
+];
 
 export const catalogStreamId = (productId: string) => `product-${productId}`;
+export const productStreamId = catalogStreamId;
+export const PRODUCT_STREAM_TYPE = 'product';
+
+/** True for the version-1 shape of ProductCreated (a finished Product record). */
+export function isLegacyProductCreated(event: ProductCreated): event is ProductCreatedV1 {
+  return 'structuredContent' in (event.data.product as object);
+}
+
+// Store: a products collection (CollectionType 13). Its stream holds the URL ids of its products,
+// so unique URL ids and the products-per-collection limit are decided on one stream.
+
+export type StoreCreated = {
+  type: 'StoreCreated';
+  data: { collectionId: string; websiteId: string; title: string; urlId: string; collectionType: 13; createdAt: string };
+};
+export type StoreProductListed = { type: 'StoreProductListed'; data: { collectionId: string; productId: string; urlId: string } };
+export type StoreProductUrlIdChanged = { type: 'StoreProductUrlIdChanged'; data: { collectionId: string; productId: string; urlId: string } };
+export type StoreProductUnlisted = { type: 'StoreProductUnlisted'; data: { collectionId: string; productId: string } };
+
+export type StoreEvent = StoreCreated | StoreProductListed | StoreProductUrlIdChanged | StoreProductUnlisted;
+
+export const STORE_EVENT_TYPES: StoreEvent['type'][] = ['StoreCreated', 'StoreProductListed', 'StoreProductUrlIdChanged', 'StoreProductUnlisted'];
+
+export const storeStreamId = (collectionId: string) => `store-${collectionId}`;
+export const STORE_STREAM_TYPE = 'store';
+export const PRODUCTS_COLLECTION_TYPE = 13;

@@ -37,6 +37,12 @@ export type ProductRecord = {
   fullUrl: string;
   collectionId: string;
   recordType: 11;
+  /** Added with the catalog: absent from records written before it. */
+  websiteId?: string;
+  navigationTitle?: string;
+  description?: string;
+  tags?: string[];
+  categories?: string[];
   structuredContent: {
     productType: ProductTypeNumber;
     variants: Variant[];

@@ -1,0 +1,33 @@
+import type { InitialStock, ProductDetails, ProductDetailsChanges, VariantChanges, VariantDetails } from './product-details';
+
+/**
+ * Owner commands on one product's stream. The handler has already parsed the request into these
+ * shapes (`product-input.ts`); decide checks every rule against the product's current state.
+ * Ids and the time arrive on the command.
+ */
+export type CreateProduct = {
+  type: 'CreateProduct';
+  /** `product.urlId` is the unique URL id the store stream granted. */
+  data: { product: ProductDetails; initialStock: Record<string, InitialStock> };
+};
+export type EditProductDetails = { type: 'EditProductDetails'; data: { productId: string; changes: ProductDetailsChanges; now: string } };
+export type AddVariant = { type: 'AddVariant'; data: { productId: string; variant: VariantDetails; initialStock: InitialStock; now: string } };
+export type EditVariant = { type: 'EditVariant'; data: { productId: string; sku: string; changes: VariantChanges; now: string } };
+export type RemoveVariant = { type: 'RemoveVariant'; data: { productId: string; sku: string; now: string } };
+/** Puts the listed variants (null: all) on sale, optionally at a new sale price, or ends their sale. */
+export type PutProductOnSale = {
+  type: 'PutProductOnSale';
+  data: { productId: string; onSale: boolean; skus: string[] | null; salePriceMinor: number | null; now: string };
+};
+export type SetProductEnabled = { type: 'SetProductEnabled'; data: { productId: string; enabled: boolean; now: string } };
+export type DeleteProduct = { type: 'DeleteProduct'; data: { productId: string; now: string } };
+
+export type ProductCommand =
+  | CreateProduct
+  | EditProductDetails
+  | AddVariant
+  | EditVariant
+  | RemoveVariant
+  | PutProductOnSale
+  | SetProductEnabled
+  | DeleteProduct;

@@ -1,0 +1,148 @@
+import type { ProductCommand } from './commands';
+import type { ProductEvent } from './events';
+import { DEFAULT_MERCHANDISING, type ProductDetails, type VariantDetails } from './product-details';
+import { productDecider } from './product-decider';
+import { buildProductRecord } from './product-builder';
+
+const NOW = '2026-11-23T10:00:00.000Z';
+const variant = (over: Partial<VariantDetails> = {}): VariantDetails => ({
+  id: 'v1', sku: 'MUG-SAND', attributes: { Glaze: 'Sand' }, priceMinor: 2800, salePriceMinor: 0, onSale: false, ...over,
+});
+const details = (over: Partial<ProductDetails> = {}): ProductDetails => ({
+  id: 'p1', websiteId: 'w1', collectionId: 'shop', productType: 'PHYSICAL', title: 'Stoneware Mug', navigationTitle: 'Stoneware Mug',
+  description: '', urlId: 'stoneware-mug', currency: 'USD', variants: [variant()], variantOptionOrdering: ['Glaze'], subscriptionPlan: null,
+  additionalFieldsFormId: null, useCustomAddButtonText: false, customAddButtonText: '', tags: [], categories: [],
+  merchandising: DEFAULT_MERCHANDISING, enabled: true, createdAt: NOW, ...over,
+});
+const created = (over: Partial<ProductDetails> = {}): ProductEvent => ({ type: 'ProductCreated', schemaVersion: 2, data: { product: details(over) } });
+const create = (over: Partial<ProductDetails> = {}, initialStock = { 'MUG-SAND': { qtyInStock: 3, unlimited: false } }): ProductCommand => ({
+  type: 'CreateProduct', data: { product: details(over), initialStock },
+});
+const given = (events: ProductEvent[]) => events.reduce(productDecider.evolve, productDecider.initialState());
+const decide = (events: ProductEvent[], command: ProductCommand) => productDecider.decide(command, given(events));
+const errorCode = (events: ProductEvent[], command: ProductCommand) => {
+  const d = decide(events, command);
+  return d.ok ? 'accepted' : d.error.code;
+};
+const moss = variant({ id: 'v2', sku: 'MUG-MOSS', attributes: { Glaze: 'Moss' } });
+
+describe('product decide: given events, when a command, then', () => {
+  it('creates a product of each type', () => {
+    for (const productType of ['PHYSICAL', 'DIGITAL', 'SERVICE', 'GIFT_CARD', 'PAYWALL'] as const) {
+      const decision = decide([], create({ productType }));
+      expect(decision).toEqual({ ok: true, events: [created({ productType })] });
+    }
+  });
+
+  it.each<[string, Partial<ProductDetails>, Record<string, { qtyInStock: number; unlimited: boolean }>, string]>([
+    ['empty title', { title: '  ' }, {}, 'INVALID_TITLE'],
+    ['bad url id', { urlId: 'Not A Slug' }, {}, 'INVALID_URL_ID'],
+    ['unsupported currency', { currency: 'XYZ' }, {}, 'UNSUPPORTED_CURRENCY'],
+    ['negative price', { variants: [variant({ priceMinor: -1 })] }, {}, 'INVALID_PRICE'],
+    ['fractional price', { variants: [variant({ priceMinor: 12.5 })] }, {}, 'INVALID_PRICE'],
+    ['price beyond safe integers', { variants: [variant({ priceMinor: Number.MAX_SAFE_INTEGER + 1 })] }, {}, 'INVALID_PRICE'],
+    ['sale price not below price', { variants: [variant({ onSale: true, salePriceMinor: 2800 })] }, {}, 'INVALID_SALE_PRICE'],
+    ['no variants', { variants: [] }, {}, 'NO_VARIANTS'],
+    ['duplicate sku', { variants: [variant(), variant({ id: 'v2', attributes: { Glaze: 'Moss' } })] }, {}, 'DUPLICATE_SKU'],
+    ['duplicate option values', { variants: [variant(), variant({ id: 'v2', sku: 'MUG-2' })] }, {}, 'DUPLICATE_VARIANT_OPTIONS'],
+    ['missing option value', { variants: [variant({ attributes: {} })] }, {}, 'INVALID_VARIANT_OPTIONS'],
+    ['extra option value', { variants: [variant({ attributes: { Glaze: 'Sand', Size: 'L' } })] }, {}, 'INVALID_VARIANT_OPTIONS'],
+    ['blank sku', { variants: [variant({ sku: '' })] }, {}, 'INVALID_SKU'],
+    ['two digital variants', { productType: 'DIGITAL', variants: [variant(), moss] }, {}, 'SINGLE_VARIANT_ONLY'],
+    ['too many options', { variantOptionOrdering: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }, {}, 'TOO_MANY_OPTIONS'],
+    ['tag over 50 characters', { tags: ['x'.repeat(51)] }, {}, 'TAG_TOO_LONG'],
+    ['category over 25 characters', { categories: ['x'.repeat(26)] }, {}, 'CATEGORY_TOO_LONG'],
+    ['gift card subscription', { productType: 'GIFT_CARD', subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 } }, {}, 'SUBSCRIPTION_NOT_ALLOWED'],
+    ['bad billing unit', { subscriptionPlan: { billingPeriod: { value: 1, unit: 'DAY' as 'WEEK' }, numBillingCycles: 0 } }, {}, 'INVALID_SUBSCRIPTION_PLAN'],
+    ['negative billing cycles', { subscriptionPlan: { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: -1 } }, {}, 'INVALID_SUBSCRIPTION_PLAN'],
+    ['negative initial stock', {}, { 'MUG-SAND': { qtyInStock: -1, unlimited: false } }, 'INVALID_STOCK'],
+  ])('refuses to create with %s', (_, over, stock, code) => {
+    expect(errorCode([], create(over, stock))).toBe(code);
+  });
+
+  it('accepts tags of exactly 50 and categories of exactly 25 characters, and an indefinite plan', () => {
+    const plan = { billingPeriod: { value: 2, unit: 'WEEK' as const }, numBillingCycles: 0 };
+    expect(errorCode([], create({ tags: ['x'.repeat(50)], categories: ['y'.repeat(25)], subscriptionPlan: plan }))).toBe('accepted');
+  });
+
+  it('allows gift-card denominations without options when their prices differ', () => {
+    const denominations = [2500, 5000].map((priceMinor, i) => variant({ id: `g${i}`, sku: `GC-${priceMinor}`, attributes: {}, priceMinor }));
+    expect(errorCode([], create({ productType: 'GIFT_CARD', variantOptionOrdering: [], variants: denominations }, {}))).toBe('accepted');
+  });
+
+  it('refuses to create a product twice and to change a missing or deleted product', () => {
+    expect(errorCode([created()], create())).toBe('PRODUCT_ALREADY_EXISTS');
+    const edit: ProductCommand = { type: 'EditProductDetails', data: { productId: 'p1', changes: { title: 'Cup' }, now: NOW } };
+    expect(errorCode([], edit)).toBe('PRODUCT_NOT_FOUND');
+    const deleted: ProductEvent = { type: 'ProductDeleted', data: { productId: 'p1', collectionId: 'shop', urlId: 'stoneware-mug', deletedAt: NOW } };
+    expect(errorCode([created(), deleted], edit)).toBe('PRODUCT_NOT_FOUND');
+  });
+
+  it('edits details and merges merchandising settings', () => {
+    const changes = { title: 'Mug', merchandising: { scarcityEnabled: true } };
+    const decision = decide([created()], { type: 'EditProductDetails', data: { productId: 'p1', changes, now: NOW } });
+    expect(decision).toEqual({ ok: true, events: [{ type: 'ProductDetailsEdited', data: { productId: 'p1', changes, editedAt: NOW } }] });
+    const state = given([created(), ...(decision.ok ? decision.events : [])]);
+    expect(state.status === 'active' && state.product.merchandising).toEqual({ ...DEFAULT_MERCHANDISING, scarcityEnabled: true });
+    expect(state.status === 'active' && state.product.title).toBe('Mug');
+  });
+
+  it('adds, edits and removes variants', () => {
+    const add: ProductCommand = { type: 'AddVariant', data: { productId: 'p1', variant: moss, initialStock: { qtyInStock: 2, unlimited: false }, now: NOW } };
+    expect(decide([created()], add)).toEqual({ ok: true, events: [{ type: 'ProductVariantAdded', data: { productId: 'p1', variant: moss, addedAt: NOW } }] });
+    expect(errorCode([created()], { ...add, data: { ...add.data, variant: { ...moss, sku: 'MUG-SAND' } } })).toBe('DUPLICATE_SKU');
+    expect(errorCode([created()], { ...add, data: { ...add.data, variant: { ...moss, attributes: { Glaze: 'Sand' } } } })).toBe('DUPLICATE_VARIANT_OPTIONS');
+
+    const withMoss = [created(), { type: 'ProductVariantAdded', data: { productId: 'p1', variant: moss, addedAt: NOW } } as ProductEvent];
+    const edit = (changes: object): ProductCommand => ({ type: 'EditVariant', data: { productId: 'p1', sku: 'MUG-MOSS', changes, now: NOW } });
+    expect(errorCode(withMoss, edit({ priceMinor: 3000 }))).toBe('accepted');
+    expect(errorCode(withMoss, edit({ attributes: { Glaze: 'Sand' } }))).toBe('DUPLICATE_VARIANT_OPTIONS');
+    expect(errorCode(withMoss, { type: 'EditVariant', data: { productId: 'p1', sku: 'NOPE', changes: { priceMinor: 1 }, now: NOW } })).toBe('VARIANT_NOT_FOUND');
+
+    const remove = (sku: string): ProductCommand => ({ type: 'RemoveVariant', data: { productId: 'p1', sku, now: NOW } });
+    expect(errorCode(withMoss, remove('MUG-MOSS'))).toBe('accepted');
+    expect(errorCode([created()], remove('MUG-SAND'))).toBe('NO_VARIANTS');
+    expect(errorCode(withMoss, remove('NOPE'))).toBe('VARIANT_NOT_FOUND');
+  });
+
+  it('puts all or some variants on sale, and refuses a sale price at or above the price', () => {
+    const sale = (over: object): ProductCommand => ({
+      type: 'PutProductOnSale', data: { productId: 'p1', onSale: true, skus: null, salePriceMinor: 2000, now: NOW, ...over },
+    });
+    const withMoss = [created({ variants: [variant(), moss] })];
+    const all = decide(withMoss, sale({}));
+    expect(all.ok && all.events[0]).toEqual({
+      type: 'ProductSaleChanged',
+      data: { productId: 'p1', variants: [{ sku: 'MUG-SAND', onSale: true, salePriceMinor: 2000 }, { sku: 'MUG-MOSS', onSale: true, salePriceMinor: 2000 }], changedAt: NOW },
+    });
+    const some = decide(withMoss, sale({ skus: ['MUG-MOSS'] }));
+    expect(some.ok && some.events[0].type === 'ProductSaleChanged' && some.events[0].data.variants.map((v) => v.sku)).toEqual(['MUG-MOSS']);
+    expect(errorCode(withMoss, sale({ salePriceMinor: 2800 }))).toBe('INVALID_SALE_PRICE');
+    expect(errorCode(withMoss, sale({ salePriceMinor: -5 }))).toBe('INVALID_PRICE');
+    expect(errorCode(withMoss, sale({ skus: ['NOPE'] }))).toBe('VARIANT_NOT_FOUND');
+    // Ending a sale that never started changes nothing.
+    expect(decide(withMoss, sale({ onSale: false, salePriceMinor: null }))).toEqual({ ok: true, events: [] });
+  });
+
+  it('enables and disables once, and deletes', () => {
+    const set = (enabled: boolean): ProductCommand => ({ type: 'SetProductEnabled', data: { productId: 'p1', enabled, now: NOW } });
+    expect(decide([created()], set(true))).toEqual({ ok: true, events: [] });
+    expect(decide([created()], set(false))).toEqual({ ok: true, events: [{ type: 'ProductDisabled', data: { productId: 'p1', at: NOW } }] });
+    expect(decide([created({ enabled: false })], set(true))).toEqual({ ok: true, events: [{ type: 'ProductEnabled', data: { productId: 'p1', at: NOW } }] });
+    expect(decide([created()], { type: 'DeleteProduct', data: { productId: 'p1', now: NOW } })).toEqual({
+      ok: true, events: [{ type: 'ProductDeleted', data: { productId: 'p1', collectionId: 'shop', urlId: 'stoneware-mug', deletedAt: NOW } }],
+    });
+  });
+
+  it('reads the version-1 ProductCreated (a finished Product record)', () => {
+    const product = buildProductRecord({
+      id: 'p-old', title: 'Old Bowl', urlId: 'old-bowl', collectionId: 'shop', productType: 'PHYSICAL', currency: 'USD',
+      variants: [{ id: 'v', sku: 'OLD', attributes: { Size: 'L' }, priceCents: 1500, salePriceCents: 1200, onSale: true, qtyInStock: 4 }],
+    });
+    const state = given([{ type: 'ProductCreated', data: { product } }]);
+    expect(state.status === 'active' && state.product).toMatchObject({
+      id: 'p-old', urlId: 'old-bowl', productType: 'PHYSICAL', currency: 'USD', variantOptionOrdering: ['Size'], enabled: true,
+      variants: [{ sku: 'OLD', attributes: { Size: 'L' }, priceMinor: 1500, salePriceMinor: 1200, onSale: true }],
+    });
+  });
+});

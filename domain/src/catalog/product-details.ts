@@ -1,0 +1,99 @@
+import type { ProductTypeName } from './product-record';
+
+/**
+ * What the owner says about a product: the catalog aggregate's data. Stock is not here; it lives in
+ * the per-variant inventory streams (`domain/src/inventory`). Prices are integer minor units in the
+ * product's currency.
+ */
+export type VariantDetails = {
+  id: string;
+  sku: string;
+  /** Option name → value; the names are exactly the product's `variantOptionOrdering`. */
+  attributes: Record<string, string>;
+  priceMinor: number;
+  salePriceMinor: number;
+  onSale: boolean;
+};
+
+export type BillingPeriodUnit = 'WEEK' | 'MONTH' | 'YEAR';
+export type SubscriptionPlan = { billingPeriod: { value: number; unit: BillingPeriodUnit }; numBillingCycles: number };
+
+/** Per-product merchandising settings (SPEC 3 'Merchandising context per product id'). */
+export type MerchandisingSettings = {
+  scarcityEnabled: boolean;
+  scarcityShownByDefault: boolean;
+  /** '{qtyInStock}' is replaced by the variant's stock. */
+  scarcityText: string;
+  /** Shown instead of 'sold out' when set. */
+  customSoldOutText: string | null;
+  restockNotificationsEnabled: boolean;
+  mailingListSignUpEnabled: boolean;
+  mailingListOptInByDefault: boolean;
+};
+
+export const DEFAULT_MERCHANDISING: MerchandisingSettings = {
+  scarcityEnabled: false,
+  scarcityShownByDefault: false,
+  scarcityText: 'Only {qtyInStock} left in stock!',
+  customSoldOutText: null,
+  restockNotificationsEnabled: false,
+  mailingListSignUpEnabled: false,
+  mailingListOptInByDefault: false,
+};
+
+export type ProductDetails = {
+  id: string;
+  websiteId: string;
+  /** The store (products collection, CollectionType 13) the product belongs to. */
+  collectionId: string;
+  productType: ProductTypeName;
+  title: string;
+  navigationTitle: string;
+  description: string;
+  urlId: string;
+  currency: string;
+  variants: VariantDetails[];
+  variantOptionOrdering: string[];
+  /** Present when the product is sold as a subscription (never for gift cards). */
+  subscriptionPlan: SubscriptionPlan | null;
+  additionalFieldsFormId: string | null;
+  useCustomAddButtonText: boolean;
+  customAddButtonText: string;
+  tags: string[];
+  categories: string[];
+  merchandising: MerchandisingSettings;
+  enabled: boolean;
+  createdAt: string;
+};
+
+/** Fields an owner may change with "edit details" (id, type, store and currency stay). */
+export type ProductDetailsChanges = Partial<
+  Pick<
+    ProductDetails,
+    | 'title' | 'navigationTitle' | 'description' | 'urlId' | 'variantOptionOrdering' | 'subscriptionPlan' | 'additionalFieldsFormId'
+    | 'useCustomAddButtonText' | 'customAddButtonText' | 'tags' | 'categories'
+  >
+> & { merchandising?: Partial<MerchandisingSettings> };
+
+export type VariantChanges = Partial<Pick<VariantDetails, 'attributes' | 'priceMinor' | 'salePriceMinor' | 'onSale'>>;
+
+/** Initial stock for a variant, validated with the product and written to its inventory stream. */
+export type InitialStock = { qtyInStock: number; unlimited: boolean };
+
+export function applyDetailsChanges(product: ProductDetails, changes: ProductDetailsChanges): ProductDetails {
+  const { merchandising, ...rest } = changes;
+  const next: ProductDetails = { ...product };
+  for (const [key, value] of Object.entries(rest)) {
+    if (value !== undefined) (next as Record<string, unknown>)[key] = value;
+  }
+  if (merchandising) next.merchandising = { ...product.merchandising, ...definedOnly(merchandising) };
+  return next;
+}
+
+export function applyVariantChanges(variant: VariantDetails, changes: VariantChanges): VariantDetails {
+  return { ...variant, ...definedOnly(changes) };
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
