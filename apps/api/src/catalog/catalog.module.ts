@@ -1,10 +1,17 @@
 import { Module } from '@nestjs/common';
+import { CatalogController } from './catalog.controller';
+import { CatalogWriter } from './catalog-writer';
+import { CommandHandlers } from './commands';
 import { DemoStoreSeeder } from './demo-store.seeder';
 import { ProductCatalog } from './product-catalog';
+import { ProductLoader } from './product-loader';
+import { ProductsController } from './products.controller';
+import { QueryHandlers } from './queries';
 import { WebsiteDirectory } from './website-directory';
 
 @Module({
-  providers: [ProductCatalog, WebsiteDirectory, DemoStoreSeeder],
+  controllers: [CatalogController, ProductsController],
+  providers: [ProductCatalog, WebsiteDirectory, DemoStoreSeeder, CatalogWriter, ProductLoader, ...CommandHandlers, ...QueryHandlers],
   exports: [ProductCatalog, WebsiteDirectory],
 })
 export class CatalogModule {}

@@ -1,14 +1,16 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { catalogStreamId, DEFAULT_TIME_ZONE, WEBSITE_STREAM_ID, type SiteEvent } from '@storefront/domain';
+import { DEFAULT_TIME_ZONE, WEBSITE_STREAM_ID, type SiteEvent } from '@storefront/domain';
 import { ConcurrencyError, type CommandContext, type EventStore } from '@storefront/eventstore';
 import type { ProjectionRunner } from '@storefront/projections';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
-import { demoProducts } from './demo-store';
+import { CatalogWriter, stepContext } from './catalog-writer';
+import { DEMO_SHOP_COLLECTION_ID, demoCatalog } from './demo-store';
 
 /**
- * On first start, creates the website and (unless SEED_DEMO=false) the demo shop, as events.
+ * On first start, creates the website and its store (a products collection), and unless
+ * SEED_DEMO=false the demo shop, through the catalog's own commands: store → product → inventory.
  * Two processes starting at once: the website stream's 'no_stream' append lets exactly one seed.
  */
 @Injectable()
@@ -19,6 +21,7 @@ export class DemoStoreSeeder implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+    private readonly writer: CatalogWriter,
   ) {}
 
   async onApplicationBootstrap() {
@@ -36,9 +39,10 @@ export class DemoStoreSeeder implements OnApplicationBootstrap {
   async seed(): Promise<boolean> {
     if ((await this.store.streamVersion(WEBSITE_STREAM_ID)) > 0) return false;
     const websiteId = randomUUID();
+    const now = new Date().toISOString();
     const created: SiteEvent = {
       type: 'WebsiteCreated',
-      data: { websiteId, title: 'Clay & Co.', currency: 'USD', timeZone: DEFAULT_TIME_ZONE, createdAt: new Date().toISOString() },
+      data: { websiteId, title: 'Clay & Co.', currency: 'USD', timeZone: DEFAULT_TIME_ZONE, createdAt: now },
     };
     try {
       await this.store.append(WEBSITE_STREAM_ID, [created], { streamType: 'website', expectedVersion: 'no_stream', command: this.context() });
@@ -46,15 +50,23 @@ export class DemoStoreSeeder implements OnApplicationBootstrap {
       if (error instanceof ConcurrencyError) return false;
       throw error;
     }
+    const collectionId = DEMO_SHOP_COLLECTION_ID;
+    await this.writer.store(this.context(), collectionId, { type: 'CreateStore', data: { collectionId, websiteId, title: 'Shop', urlId: 'shop', now } });
     if (!this.config.seedDemo) return true;
-    for (const product of demoProducts()) {
-      await this.store.append(catalogStreamId(product.id), [{ type: 'ProductCreated', data: { product } }], {
-        streamType: 'product',
-        expectedVersion: 'no_stream',
-        command: this.context(),
+    const catalog = demoCatalog(websiteId, now);
+    for (const { product, stock } of catalog) {
+      const context = this.context();
+      await this.writer.store(stepContext(context, 'list'), collectionId, {
+        type: 'ListProduct', data: { collectionId, productId: product.id, wantedUrlId: product.urlId },
       });
+      await this.writer.product(stepContext(context, 'create'), product.id, { type: 'CreateProduct', data: { product, initialStock: stock } });
+      for (const variant of product.variants) {
+        await this.writer.inventory(stepContext(context, `stock-${variant.sku}`), product.id, variant.sku, {
+          type: 'SetStock', data: { productId: product.id, sku: variant.sku, ...stock[variant.sku], now },
+        });
+      }
     }
-    this.logger.log(`seeded the demo store (${demoProducts().length} products)`);
+    this.logger.log(`seeded the demo store (${catalog.length} products)`);
     return true;
   }
 }

@@ -1,23 +1,42 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { findVariant, productTypeName, purchasePriceMinor, type PricedVariant, type ProductRecord } from '@storefront/domain';
+import {
+  findVariant, productTypeName, purchasePriceMinor, type PricedVariant, type ProductMerchandisingContext, type ProductRecord,
+} from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
 import { DATABASE } from '../infrastructure/database/tokens';
 
-/** Reads products from the `catalog_products` read model. */
+/**
+ * Reads products from the `catalog_products` read model. Public reads see enabled products only;
+ * deleted products have no row at all.
+ */
 @Injectable()
 export class ProductCatalog {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
+  /** An enabled product's record, or null. */
   async findProduct(itemId: string): Promise<ProductRecord | null> {
-    const { rows } = await this.db.query<{ record: ProductRecord }>('SELECT record FROM catalog_products WHERE id = $1', [itemId]);
+    if (typeof itemId !== 'string' || itemId.length > 200) return null;
+    const { rows } = await this.db.query<{ record: ProductRecord }>('SELECT record FROM catalog_products WHERE id = $1 AND enabled', [itemId]);
     return rows[0]?.record ?? null;
   }
 
-  async listProducts(collectionId?: string): Promise<ProductRecord[]> {
-    const { rows } = collectionId
-      ? await this.db.query<{ record: ProductRecord }>('SELECT record FROM catalog_products WHERE collection_id = $1 ORDER BY id', [collectionId])
-      : await this.db.query<{ record: ProductRecord }>('SELECT record FROM catalog_products ORDER BY id');
+  async listProducts(collectionId?: string, options: { includeDisabled?: boolean } = {}): Promise<ProductRecord[]> {
+    const where = [options.includeDisabled ? 'true' : 'enabled', collectionId === undefined ? 'true' : 'collection_id = $1'].join(' AND ');
+    const { rows } = await this.db.query<{ record: ProductRecord }>(
+      `SELECT record FROM catalog_products WHERE ${where} ORDER BY id`,
+      collectionId === undefined ? [] : [collectionId],
+    );
     return rows.map((r) => r.record);
+  }
+
+  /** `productMerchandisingContext` for the templates: product id → its merchandising entry. */
+  async merchandisingContext(productIds: string[]): Promise<Record<string, ProductMerchandisingContext>> {
+    if (productIds.length === 0) return {};
+    const { rows } = await this.db.query<{ id: string; merchandising: ProductMerchandisingContext }>(
+      'SELECT id, merchandising FROM catalog_products WHERE id = ANY($1::text[]) AND enabled',
+      [productIds],
+    );
+    return Object.fromEntries(rows.map((r) => [r.id, r.merchandising]));
   }
 
   /** The facts add-to-cart decides on, or null when the item or its sku is unknown. */

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { WEBSITE_STREAM_ID, type SiteEvent, type Website } from '@storefront/domain';
+import { domainError, WEBSITE_STREAM_ID, type SiteEvent, type Website } from '@storefront/domain';
 import type { EventStore } from '@storefront/eventstore';
 import { EVENT_STORE } from '../infrastructure/database/tokens';
+import { DomainException } from '../infrastructure/http/domain-exception';
 
 /** The website this process serves, read once from its stream (it never changes identity). */
 @Injectable()
@@ -17,5 +18,12 @@ export class WebsiteDirectory {
     if (!created) throw new Error('The website has not been created yet (seed did not run)');
     this.cached = (created.data as SiteEvent['data']);
     return this.cached;
+  }
+
+  /** The website when `websiteId` names it; else NOT_FOUND (owner routes carry the id in the path). */
+  async require(websiteId: string): Promise<Website> {
+    const website = await this.current();
+    if (website.websiteId !== websiteId) throw new DomainException(domainError('NOT_FOUND', { websiteId }, 'There is no website with this id.'));
+    return website;
   }
 }

@@ -1,0 +1,298 @@
+import { PRODUCT_TYPES, storeStreamId, type ProductRecord, type StoreEvent } from '@storefront/domain';
+import { describeEachDriver } from '@storefront/eventstore/testing';
+import type { EventStore } from '@storefront/eventstore';
+import type { ProjectionRunner } from '@storefront/projections';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { WebsiteDirectory } from './website-directory';
+
+const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
+const MANAGER = { email: 'manager@example.com', password: 'a long enough password', roles: ['store manager'] };
+const EDITOR = { email: 'editor@example.com', password: 'a long enough password', roles: ['editor'] };
+
+type Session = { cookie: string; xsrf: string };
+
+describeEachDriver('catalog over HTTP', (driver) => {
+  let t: TestApp;
+  let websiteId: string;
+  let admin: Session;
+  let manager: Session;
+  let editor: Session;
+  let products: string;
+
+  const signIn = async (credentials: { email: string; password: string }): Promise<Session> => {
+    const res = await request(t.server).post('/api/config/session').send(credentials);
+    expect(res.status).toBe(200);
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('owner_session='))!.split(';')[0];
+    return { cookie, xsrf: res.body.xsrfToken };
+  };
+  const as = (who: Session, method: 'get' | 'post' | 'put' | 'delete', path: string) =>
+    request(t.server)[method](path).set('Cookie', who.cookie).set('X-XSRF-Token', who.xsrf);
+  const eventCount = async () => Number((await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM events')).rows[0].n);
+  const catchUp = () => t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();
+  const create = (body: object, who: Session = manager) => as(who, 'post', products).send(body);
+
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+    websiteId = (await t.app.get(WebsiteDirectory).current()).websiteId;
+    products = `/api/content-service/product/1.1/websites/${websiteId}/products`;
+    admin = await signIn(ADMIN);
+    for (const owner of [MANAGER, EDITOR]) expect((await as(admin, 'post', '/api/config/owners').send(owner)).status).toBe(201);
+    manager = await signIn(MANAGER);
+    editor = await signIn(EDITOR);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function expectRejected(send: () => request.Test, status: number, error: string, message?: string) {
+    const before = await eventCount();
+    const res = await send();
+    expect(res.status).toBe(status);
+    expect(res.body).toMatchObject({ error, ...(message ? { message } : {}) });
+    expect(typeof res.body.message).toBe('string');
+    expect(await eventCount()).toBe(before);
+    return res;
+  }
+
+  const mug = { title: 'Speckled Tumbler', productType: 'PHYSICAL', variants: [{ sku: 'TUMBLER-1', priceCents: 2200, qtyInStock: 4 }] };
+
+  describe('security', () => {
+    it('answers 401 to anonymous requests, 403 without the XSRF header or the store manager role, and appends nothing', async () => {
+      await expectRejected(() => request(t.server).post(products).send(mug), 401, 'UNAUTHENTICATED');
+      await expectRejected(() => request(t.server).post(products).set('Cookie', manager.cookie).send(mug), 403, 'XSRF_TOKEN_INVALID');
+      await expectRejected(() => create(mug, editor), 403, 'FORBIDDEN');
+      await expectRejected(() => request(t.server).get(products), 401, 'UNAUTHENTICATED');
+    });
+
+    it('lets admins in as well', async () => {
+      const res = await create({ ...mug, title: 'Admin Tumbler', variants: [{ sku: 'ADMIN-1', priceCents: 100 }] }, admin);
+      expect(res.status).toBe(201);
+    });
+
+    it('answers 404 for another website id', async () => {
+      await expectRejected(() => as(manager, 'post', `/api/content-service/product/1.1/websites/${randomUUID()}/products`).send(mug), 404, 'NOT_FOUND');
+    });
+  });
+
+  describe('products', () => {
+    it('creates a product (SPEC 7 payload plus variants) and returns its Product record, computed from the streams', async () => {
+      const res = await create({
+        title: 'Crème Brûlée Ramekin', navigationTitle: 'Ramekin', description: 'Oven safe.', enabled: true, productType: 'PHYSICAL',
+        variantOptionOrdering: ['Glaze', 'Size'], tags: ['bakeware'], merchandising: { scarcityEnabled: true, scarcityText: 'Only {qtyInStock} left!' },
+        variants: [
+          { sku: 'RAM-SAND-S', attributes: { Glaze: 'Sand', Size: 'S' }, priceCents: 1600, qtyInStock: 2 },
+          { sku: 'RAM-SAND-L', attributes: { Glaze: 'Sand', Size: 'L' }, priceCents: 1900, salePriceCents: 1500, onSale: true, unlimited: true },
+        ],
+      });
+      expect(res.status).toBe(201);
+      const { record, merchandising } = res.body as { record: ProductRecord; merchandising: { scarcityTemplateViews: unknown[] } };
+      expect(record).toMatchObject({
+        title: 'Crème Brûlée Ramekin', navigationTitle: 'Ramekin', urlId: 'creme-brulee-ramekin', fullUrl: '/shop/p/creme-brulee-ramekin',
+        collectionId: 'shop', recordType: 11, tags: ['bakeware'],
+        structuredContent: { productType: 1, onSale: true, isSubscribable: false, variantOptionOrdering: ['Glaze', 'Size'] },
+      });
+      expect(record.structuredContent.variants.map((v) => [v.sku, v.priceMoney, v.salePriceMoney.value, v.onSale, v.qtyInStock, v.unlimited])).toEqual([
+        ['RAM-SAND-S', { value: '1600', currency: 'USD', decimalValue: '16.00' }, '0', false, 2, false],
+        ['RAM-SAND-L', { value: '1900', currency: 'USD', decimalValue: '19.00' }, '1500', true, 0, true],
+      ]);
+      expect(merchandising.scarcityTemplateViews).toEqual([{ qtyInStock: 2, attributes: { Glaze: 'Sand', Size: 'S' } }]);
+
+      await catchUp();
+      const pub = await request(t.server).get(`/api/commerce/products/${record.id}`);
+      expect(pub.status).toBe(200);
+      expect(pub.body).toEqual(record);
+    });
+
+    it('derives URL ids from the title with a fallback under 3 characters, and keeps them unique', async () => {
+      const urlIdOf = async (title: string, urlId?: string) =>
+        ((await create({ title, ...(urlId ? { urlId } : {}), variants: [{ sku: `S-${randomUUID().slice(0, 8)}`, priceCents: 500 }] })).body.record as ProductRecord).urlId;
+      expect(await urlIdOf('Yo')).toBe('product');
+      expect(await urlIdOf('!')).toBe('product-1');
+      expect(await urlIdOf('Moon Jar')).toBe('moon-jar');
+      expect(await urlIdOf('Moon  Jar!')).toBe('moon-jar-1');
+      expect(await urlIdOf('Anything', 'Moon Jar')).toBe('moon-jar-2');
+    });
+
+    it('gives concurrent creates of one title distinct URL ids', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => create({ title: 'Tea Bowl', variants: [{ sku: `TEA-${i}`, priceCents: 3000 }] })),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
+      const urlIds = results.map((r) => (r.body.record as ProductRecord).urlId).sort();
+      expect(urlIds).toEqual(['tea-bowl', 'tea-bowl-1', 'tea-bowl-2', 'tea-bowl-3', 'tea-bowl-4', 'tea-bowl-5']);
+    });
+
+    it('replays a retried create (same Idempotency-Key) without appending', async () => {
+      const key = randomUUID();
+      const first = await create({ title: 'Retry Cup', variants: [{ sku: 'RETRY', priceCents: 900, qtyInStock: 1 }] }).set('Idempotency-Key', key);
+      expect(first.status).toBe(201);
+      const before = await eventCount();
+      const again = await create({ title: 'Retry Cup', variants: [{ sku: 'RETRY', priceCents: 900, qtyInStock: 1 }] }).set('Idempotency-Key', key);
+      expect(again.status).toBe(201);
+      expect(again.body.record).toEqual(first.body.record);
+      expect(await eventCount()).toBe(before);
+    });
+
+    it.each<[string, unknown, number, string, string | null]>([
+      ['a body that is not an object', [1, 2], 400, 'INVALID_REQUEST', 'The request body must be a JSON object.'],
+      ['no title', { variants: [{ sku: 'A', priceCents: 1 }] }, 400, 'INVALID_TITLE', null],
+      ['a blank title', { title: '   ', variants: [{ sku: 'A', priceCents: 1 }] }, 400, 'INVALID_TITLE', null],
+      ['an unknown product type', { title: 'X1', productType: 'SPACESHIP' }, 400, 'INVALID_PRODUCT_TYPE', null],
+      ['product type 6', { title: 'X1', productType: 6 }, 400, 'INVALID_PRODUCT_TYPE', null],
+      ['an unsupported currency', { title: 'X1', currency: 'XTS', variants: [{ sku: 'A', priceCents: 1 }] }, 400, 'UNSUPPORTED_CURRENCY', null],
+      ['a decimal price', { title: 'X1', variants: [{ sku: 'A', priceCents: 12.5 }] }, 400, 'INVALID_PRICE', 'Prices must be whole numbers of minor units, 0 or more.'],
+      ['a price as text', { title: 'X1', variants: [{ sku: 'A', priceCents: '12' }] }, 400, 'INVALID_PRICE', null],
+      ['a negative price', { title: 'X1', variants: [{ sku: 'A', priceCents: -1 }] }, 400, 'INVALID_PRICE', null],
+      ['a sale price above the price', { title: 'X1', variants: [{ sku: 'A', priceCents: 100, salePriceCents: 200, onSale: true }] }, 400, 'INVALID_SALE_PRICE', null],
+      ['duplicate skus', { title: 'X1', variants: [{ sku: 'A', priceCents: 1, attributes: { S: '1' } }, { sku: 'A', priceCents: 1, attributes: { S: '2' } }] }, 409, 'DUPLICATE_SKU', null],
+      ['variants missing an option', { title: 'X1', variants: [{ sku: 'A', priceCents: 1, attributes: { S: '1' } }, { sku: 'B', priceCents: 1 }] }, 400, 'INVALID_VARIANT_OPTIONS', null],
+      ['two digital variants', { title: 'X1', productType: 'DIGITAL', variants: [{ sku: 'A', priceCents: 1, attributes: { F: 'pdf' } }, { sku: 'B', priceCents: 1, attributes: { F: 'epub' } }] }, 409, 'SINGLE_VARIANT_ONLY', null],
+      ['negative stock', { title: 'X1', variants: [{ sku: 'A', priceCents: 1, qtyInStock: -2 }] }, 400, 'INVALID_STOCK', null],
+      ['a tag over 50 characters', { title: 'X1', tags: ['t'.repeat(51)] }, 400, 'TAG_TOO_LONG', 'Tags can be at most 50 characters long.'],
+      ['a category over 25 characters', { title: 'X1', categories: ['c'.repeat(26)] }, 400, 'CATEGORY_TOO_LONG', 'Categories can be at most 25 characters long.'],
+      ['a daily subscription', { title: 'X1', subscriptionPlan: { billingPeriod: { value: 1, unit: 'DAY' }, numBillingCycles: 0 } }, 400, 'INVALID_SUBSCRIPTION_PLAN', null],
+      ['a gift card subscription', { title: 'X1', productType: 'GIFT_CARD', subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 } }, 400, 'SUBSCRIPTION_NOT_ALLOWED', null],
+      ['an unknown store', { title: 'X1', collectionId: 'no-such-store' }, 404, 'STORE_NOT_FOUND', null],
+    ])('refuses %s with %i %s and appends nothing', async (_, body, status, error, message) => {
+      await expectRejected(() => create(body as object), status, error, message ?? undefined);
+    });
+
+    it('refuses malformed JSON with 400', async () => {
+      await expectRejected(() => create({}).set('Content-Type', 'application/json').send('{"title": '), 400, 'MALFORMED_JSON');
+    });
+
+    it('refuses the 201st product of a collection (SPEC 9)', async () => {
+      const store = t.app.get<EventStore>(EVENT_STORE);
+      const crowded: StoreEvent[] = [
+        { type: 'StoreCreated', data: { collectionId: 'crowded', websiteId, title: 'Crowded', urlId: 'crowded', collectionType: 13, createdAt: 't' } },
+        ...Array.from({ length: 199 }, (_, i): StoreEvent => ({ type: 'StoreProductListed', data: { collectionId: 'crowded', productId: `filler-${i}`, urlId: `filler-${i}` } })),
+      ];
+      const command = { commandId: randomUUID(), correlationId: 'test', causationId: null, actor: { kind: 'system' as const, id: 'test' } };
+      await store.append(storeStreamId('crowded'), crowded, { streamType: 'store', expectedVersion: 'no_stream', command });
+      expect((await create({ ...mug, title: 'Two Hundredth', collectionId: 'crowded' })).status).toBe(201);
+      await expectRejected(() => create({ ...mug, title: 'Two Hundred And First', collectionId: 'crowded' }), 409, 'STORE_PRODUCT_LIMIT', 'A store can hold at most 200 products.');
+    });
+  });
+
+  describe('editing', () => {
+    let id: string;
+    let path: string;
+    beforeAll(async () => {
+      const res = await create({
+        title: 'Nesting Bowls', variantOptionOrdering: ['Size'],
+        variants: [{ sku: 'NEST-S', attributes: { Size: 'S' }, priceCents: 2000, qtyInStock: 5 }, { sku: 'NEST-M', attributes: { Size: 'M' }, priceCents: 2600, qtyInStock: 1 }],
+      });
+      id = res.body.record.id;
+      path = `${products}/${id}`;
+    });
+
+    it('edits details, including a URL id made unique in the store', async () => {
+      const res = await as(manager, 'put', path).send({ title: 'Nesting Bowl Set', urlId: 'moon jar', useCustomAddButtonText: true, customAddButtonText: 'Add the Set', merchandising: { customSoldOutText: 'All gone' } });
+      expect(res.status).toBe(200);
+      expect(res.body.record).toMatchObject({ title: 'Nesting Bowl Set', urlId: 'moon-jar-3', structuredContent: { useCustomAddButtonText: true, customAddButtonText: 'Add the Set' } });
+      expect(res.body.merchandising.customSoldOutText).toBe('All gone');
+      await expectRejected(() => as(manager, 'put', path).send({ title: '' }), 400, 'INVALID_TITLE');
+      await expectRejected(() => as(manager, 'put', path).send({ currency: 'EUR' }), 400, 'INVALID_REQUEST');
+      await expectRejected(() => as(manager, 'put', `${products}/no-such-product`).send({ title: 'Nope' }), 404, 'PRODUCT_NOT_FOUND');
+    });
+
+    it('adds, edits and removes variants', async () => {
+      const added = await as(manager, 'post', `${path}/variants`).send({ sku: 'NEST-L', attributes: { Size: 'L' }, priceCents: 3200, qtyInStock: 2 });
+      expect(added.status).toBe(201);
+      expect(added.body.record.structuredContent.variants.map((v: { sku: string; qtyInStock: number }) => [v.sku, v.qtyInStock])).toEqual([['NEST-S', 5], ['NEST-M', 1], ['NEST-L', 2]]);
+      await expectRejected(() => as(manager, 'post', `${path}/variants`).send({ sku: 'NEST-L', attributes: { Size: 'XL' }, priceCents: 1 }), 409, 'DUPLICATE_SKU');
+      await expectRejected(() => as(manager, 'post', `${path}/variants`).send({ sku: 'NEST-XL', attributes: { Size: 'S' }, priceCents: 1 }), 409, 'DUPLICATE_VARIANT_OPTIONS');
+
+      const edited = await as(manager, 'put', `${path}/variants/NEST-L`).send({ priceCents: 3400 });
+      expect(edited.status).toBe(200);
+      expect(edited.body.record.structuredContent.variants[2].priceMoney.value).toBe('3400');
+      await expectRejected(() => as(manager, 'put', `${path}/variants/NEST-L`).send({ sku: 'OTHER' }), 400, 'INVALID_REQUEST');
+      await expectRejected(() => as(manager, 'put', `${path}/variants/NOPE`).send({ priceCents: 1 }), 404, 'VARIANT_NOT_FOUND');
+
+      const removed = await as(manager, 'delete', `${path}/variants/NEST-L`);
+      expect(removed.status).toBe(200);
+      expect(removed.body.record.structuredContent.variants).toHaveLength(2);
+    });
+
+    it('sets, adjusts and unlimits stock on the inventory streams, never below zero', async () => {
+      const stock = (sku: string, body: object) => as(manager, 'put', `${path}/variants/${sku}/stock`).send(body);
+      const qty = (res: request.Response, sku: string) => res.body.record.structuredContent.variants.find((v: { sku: string }) => v.sku === sku);
+      expect(qty(await stock('NEST-S', { qtyInStock: 9 }), 'NEST-S')).toMatchObject({ qtyInStock: 9, unlimited: false });
+      expect(qty(await stock('NEST-S', { adjustBy: -4 }), 'NEST-S')).toMatchObject({ qtyInStock: 5 });
+      expect(qty(await stock('NEST-M', { unlimited: true }), 'NEST-M')).toMatchObject({ qtyInStock: 1, unlimited: true });
+      await expectRejected(() => stock('NEST-S', { adjustBy: -6 }), 409, 'STOCK_BELOW_ZERO', 'Stock cannot go below zero.');
+      await expectRejected(() => stock('NEST-S', { qtyInStock: -1 }), 400, 'INVALID_STOCK');
+      await expectRejected(() => stock('NEST-S', { qtyInStock: 1.5 }), 400, 'INVALID_STOCK');
+      await expectRejected(() => stock('NEST-S', {}), 400, 'INVALID_REQUEST');
+      await expectRejected(() => stock('NEST-S', { adjustBy: 1, qtyInStock: 1 }), 400, 'INVALID_REQUEST');
+      await expectRejected(() => stock('NOPE', { qtyInStock: 1 }), 404, 'VARIANT_NOT_FOUND');
+
+      await catchUp();
+      const pub = await request(t.server).get(`/api/commerce/products/${id}`);
+      expect(pub.body.structuredContent.variants.map((v: { qtyInStock: number; unlimited: boolean }) => [v.qtyInStock, v.unlimited])).toEqual([[5, false], [1, true]]);
+    });
+
+    it('puts variants on sale and ends the sale', async () => {
+      const sale = (body: object) => as(manager, 'put', `${path}/sale`).send(body);
+      const on = await sale({ onSale: true, skus: ['NEST-M'], salePriceCents: 2100 });
+      expect(on.status).toBe(200);
+      expect(on.body.record.structuredContent.onSale).toBe(true);
+      expect(on.body.record.structuredContent.variants.map((v: { onSale: boolean; salePrice: number }) => [v.onSale, v.salePrice])).toEqual([[false, 0], [true, 2100]]);
+      await expectRejected(() => sale({ onSale: true, salePriceCents: 2000 }), 400, 'INVALID_SALE_PRICE'); // NEST-S costs 2000
+      await expectRejected(() => sale({ onSale: 'yes' }), 400, 'INVALID_REQUEST');
+      const off = await sale({ onSale: false });
+      expect(off.body.record.structuredContent.onSale).toBe(false);
+    });
+
+    it('hides a disabled product from the public but not from owners, and deletes it for good', async () => {
+      const disabled = await as(manager, 'put', `${path}/enabled`).send({ enabled: false });
+      expect(disabled.status).toBe(200);
+      await catchUp();
+      expect((await request(t.server).get(`/api/commerce/products/${id}`)).status).toBe(404);
+      expect((await as(manager, 'get', path)).body.product.enabled).toBe(false);
+      const listed = await as(manager, 'get', products);
+      expect(listed.body.products.some((p: ProductRecord) => p.id === id)).toBe(true);
+      expect((await request(t.server).get('/')).text).not.toContain(id);
+
+      await as(manager, 'put', `${path}/enabled`).send({ enabled: true });
+      await catchUp();
+      expect((await request(t.server).get(`/api/commerce/products/${id}`)).status).toBe(200);
+
+      expect((await as(manager, 'delete', path)).status).toBe(204);
+      await catchUp();
+      expect((await request(t.server).get(`/api/commerce/products/${id}`)).status).toBe(404);
+      await expectRejected(() => as(manager, 'get', path), 404, 'PRODUCT_NOT_FOUND');
+      await expectRejected(() => as(manager, 'delete', path), 404, 'PRODUCT_NOT_FOUND');
+      // Its URL id is free again.
+      expect((await create({ title: 'Moon Jar', urlId: 'moon-jar-3', variants: [{ sku: 'MJ', priceCents: 1 }] })).body.record.urlId).toBe('moon-jar-3');
+    });
+  });
+
+  describe('demo store and replay', () => {
+    it('serves the seeded demo products with every product type', async () => {
+      const types = new Set<number>();
+      for (const id of ['p-stoneware-mug', 'p-linen-apron', 'p-glaze-recipes', 'p-serving-bowl', 'p-throwing-class', 'p-studio-gift-card', 'p-studio-notes', 'p-tea-club']) {
+        const res = await request(t.server).get(`/api/commerce/products/${id}`);
+        expect(res.status).toBe(200);
+        types.add(res.body.structuredContent.productType);
+      }
+      expect([...types].sort()).toEqual(Object.values(PRODUCT_TYPES));
+      const apron = (await request(t.server).get('/api/commerce/products/p-linen-apron')).body as ProductRecord;
+      expect(apron.structuredContent.variants.find((v) => v.sku === 'APRON-RUST-S')).toMatchObject({ onSale: true, salePrice: 3600 });
+      const mugRecord = (await request(t.server).get('/api/commerce/products/p-stoneware-mug')).body as ProductRecord;
+      expect(mugRecord.structuredContent.variants.find((v) => v.sku === 'MUG-MOSS')).toMatchObject({ qtyInStock: 3 });
+      const bowl = (await request(t.server).get('/api/commerce/products/p-serving-bowl')).body as ProductRecord;
+      expect(bowl.structuredContent.variants[0]).toMatchObject({ sku: 'BOWL-L', qtyInStock: 0, unlimited: false });
+      expect((await request(t.server).get('/api/commerce/products/no-such-product')).body).toEqual({ error: 'PRODUCT_NOT_FOUND', message: 'There is no product with this id.' });
+    });
+
+    it('rebuilds identical read models from the log after the mixed history (verify)', async () => {
+      await catchUp();
+      const results = await t.app.get<ProjectionRunner>(PROJECTION_RUNNER).verify(['catalog']);
+      expect(results.map((r) => [r.name, r.ok])).toEqual([['catalog', true]]);
+    });
+  });
+});

@@ -1,0 +1,29 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { parseNewVariant } from '@storefront/domain';
+import { CatalogWriter, derivedUuid, stepContext } from '../catalog-writer';
+import { ProductLoader, type ProductView } from '../product-loader';
+import { WebsiteDirectory } from '../website-directory';
+import { DomainException } from '../../infrastructure/http/domain-exception';
+import { AddVariantCommand } from './add-variant.command';
+
+@CommandHandler(AddVariantCommand)
+export class AddVariantHandler implements ICommandHandler<AddVariantCommand, ProductView> {
+  constructor(
+    private readonly writer: CatalogWriter,
+    private readonly loader: ProductLoader,
+    private readonly websites: WebsiteDirectory,
+  ) {}
+
+  async execute({ context, websiteId, productId, body }: AddVariantCommand): Promise<ProductView> {
+    await this.websites.require(websiteId);
+    const parsed = parseNewVariant(body, () => derivedUuid(context.commandId, 'variant'));
+    if (!parsed.ok) throw new DomainException(parsed.error);
+    const { variant, initialStock } = parsed.value;
+    const now = new Date().toISOString();
+    await this.writer.product(stepContext(context, 'add'), productId, { type: 'AddVariant', data: { productId, variant, initialStock, now } });
+    await this.writer.inventory(stepContext(context, 'stock'), productId, variant.sku, {
+      type: 'SetStock', data: { productId, sku: variant.sku, qtyInStock: initialStock.qtyInStock, unlimited: initialStock.unlimited, now },
+    });
+    return this.loader.view(productId);
+  }
+}

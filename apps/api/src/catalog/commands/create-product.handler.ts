@@ -1,0 +1,62 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { checkCreateProduct, domainError, parseCreateProduct, productUrlId, type CreateProduct } from '@storefront/domain';
+import { CatalogWriter, derivedUuid, stepContext } from '../catalog-writer';
+import { DEFAULT_STORE_COLLECTION_ID } from '../demo-store';
+import { ProductLoader, type ProductView } from '../product-loader';
+import { WebsiteDirectory } from '../website-directory';
+import { DomainException } from '../../infrastructure/http/domain-exception';
+import { CreateProductCommand } from './create-product.command';
+
+/**
+ * Checks everything first (nothing is appended for bad input), then: the store stream grants a
+ * unique URL id and counts the product against the 200 limit; the product stream records it; each
+ * variant's inventory stream gets its initial stock. The product id derives from the command id,
+ * so a retried request (same Idempotency-Key) lands on the same product.
+ */
+@CommandHandler(CreateProductCommand)
+export class CreateProductHandler implements ICommandHandler<CreateProductCommand, ProductView> {
+  constructor(
+    private readonly writer: CatalogWriter,
+    private readonly loader: ProductLoader,
+    private readonly websites: WebsiteDirectory,
+  ) {}
+
+  async execute({ context, websiteId, body }: CreateProductCommand): Promise<ProductView> {
+    const website = await this.websites.require(websiteId);
+    const productId = derivedUuid(context.commandId, 'product');
+    const rawCollection = (body as { collectionId?: unknown } | null)?.collectionId;
+    if (rawCollection !== undefined && typeof rawCollection !== 'string') {
+      throw new DomainException(domainError('INVALID_REQUEST', { field: 'collectionId' }, 'collectionId must be text.'));
+    }
+    const collectionId = rawCollection ?? DEFAULT_STORE_COLLECTION_ID;
+    let variantCount = 0;
+    const parsed = parseCreateProduct(body, {
+      productId, websiteId, collectionId, defaultCurrency: website.currency, now: new Date().toISOString(),
+      newVariantId: () => derivedUuid(productId, `variant-${variantCount++}`),
+    });
+    if (!parsed.ok) throw new DomainException(parsed.error);
+    const command: CreateProduct = { type: 'CreateProduct', data: parsed.value };
+    const invalid = checkCreateProduct(command);
+    if (invalid) throw new DomainException(invalid);
+
+    const store = await this.writer.store(stepContext(context, 'list'), collectionId, {
+      type: 'ListProduct', data: { collectionId, productId, wantedUrlId: parsed.value.product.urlId },
+    });
+    const urlId = productUrlId(store, productId)!;
+    const product = { ...parsed.value.product, urlId };
+    try {
+      await this.writer.product(stepContext(context, 'create'), productId, { type: 'CreateProduct', data: { ...command.data, product } });
+    } catch (error) {
+      // Give the URL id back: the product was never created.
+      await this.writer.store(stepContext(context, 'unlist'), collectionId, { type: 'UnlistProduct', data: { collectionId, productId } });
+      throw error;
+    }
+    for (const variant of product.variants) {
+      const stock = parsed.value.initialStock[variant.sku];
+      await this.writer.inventory(stepContext(context, `stock-${variant.sku}`), productId, variant.sku, {
+        type: 'SetStock', data: { productId, sku: variant.sku, qtyInStock: stock.qtyInStock, unlimited: stock.unlimited, now: product.createdAt },
+      });
+    }
+    return this.loader.view(productId);
+  }
+}

@@ -1,0 +1,5 @@
+import type { CommandContext } from '@storefront/eventstore';
+
+export class EditProductDetailsCommand {
+  constructor(readonly context: CommandContext, readonly websiteId: string, readonly productId: string, readonly body: unknown) {}
+}

@@ -1,0 +1,5 @@
+import type { CommandContext } from '@storefront/eventstore';
+
+export class EditVariantCommand {
+  constructor(readonly context: CommandContext, readonly websiteId: string, readonly productId: string, readonly sku: string, readonly body: unknown) {}
+}

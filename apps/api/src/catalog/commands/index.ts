@@ -1,0 +1,14 @@
+import { AddVariantHandler } from './add-variant.handler';
+import { ChangeStockHandler } from './change-stock.handler';
+import { CreateProductHandler } from './create-product.handler';
+import { DeleteProductHandler } from './delete-product.handler';
+import { EditProductDetailsHandler } from './edit-product-details.handler';
+import { EditVariantHandler } from './edit-variant.handler';
+import { PutProductOnSaleHandler } from './put-product-on-sale.handler';
+import { RemoveVariantHandler } from './remove-variant.handler';
+import { SetProductEnabledHandler } from './set-product-enabled.handler';
+
+export const CommandHandlers = [
+  CreateProductHandler, EditProductDetailsHandler, AddVariantHandler, EditVariantHandler, RemoveVariantHandler, ChangeStockHandler,
+  PutProductOnSaleHandler, SetProductEnabledHandler, DeleteProductHandler,
+];

@@ -1,0 +1,6 @@
+import type { CommandContext } from '@storefront/eventstore';
+
+/** `{ onSale, skus?, salePriceCents? }`. */
+export class PutProductOnSaleCommand {
+  constructor(readonly context: CommandContext, readonly websiteId: string, readonly productId: string, readonly body: unknown) {}
+}

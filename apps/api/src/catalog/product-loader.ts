@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  domainError, inventoryDecider, inventoryStreamId, productDecider, productMerchandisingContext, productRecord, productStreamId,
+  stockFromRecord, type InitialStock, type ProductDetails, type ProductEvent, type ProductMerchandisingContext,
+  type ProductRecord, type ProductState,
+} from '@storefront/domain';
+import { foldEvents, type EventStore } from '@storefront/eventstore';
+import { EVENT_STORE } from '../infrastructure/database/tokens';
+import { DomainException } from '../infrastructure/http/domain-exception';
+
+export type ProductView = { product: ProductDetails; record: ProductRecord; merchandising: ProductMerchandisingContext };
+
+/**
+ * Read-your-writes for owner commands: a product's state straight from its stream and its
+ * variants' inventory streams (never the lagging projection).
+ */
+@Injectable()
+export class ProductLoader {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  async state(productId: string): Promise<ProductState> {
+    const events = await this.store.readStream(productStreamId(productId));
+    return foldEvents<ProductState, ProductEvent>(productDecider, productDecider.initialState(), events);
+  }
+
+  /** The product's details, or PRODUCT_NOT_FOUND when it does not exist or was deleted. */
+  async details(productId: string): Promise<ProductDetails> {
+    const state = await this.state(productId);
+    if (state.status !== 'active') throw new DomainException(domainError('PRODUCT_NOT_FOUND'));
+    return state.product;
+  }
+
+  async view(productId: string): Promise<ProductView> {
+    const events = await this.store.readStream(productStreamId(productId));
+    const state = foldEvents<ProductState, ProductEvent>(productDecider, productDecider.initialState(), events);
+    if (state.status !== 'active') throw new DomainException(domainError('PRODUCT_NOT_FOUND'));
+    const product = state.product;
+    // Version-1 records carried their stock; it counts until the variant's inventory stream exists.
+    const first = events[0]?.data as { product?: ProductRecord } | undefined;
+    const legacy = first?.product && 'structuredContent' in first.product ? stockFromRecord(first.product) : {};
+    const stock = new Map<string, InitialStock>();
+    await Promise.all(
+      product.variants.map(async (v) => {
+        const history = await this.store.readStream(inventoryStreamId(product.id, v.sku));
+        const inventory = foldEvents(inventoryDecider, inventoryDecider.initialState(), history);
+        if (inventory.tracked) stock.set(v.sku, { qtyInStock: inventory.qtyInStock, unlimited: inventory.unlimited });
+        else if (legacy[v.sku]) stock.set(v.sku, legacy[v.sku]);
+      }),
+    );
+    const record = productRecord(product, (sku) => stock.get(sku));
+    return { product, record, merchandising: productMerchandisingContext(record, product) };
+  }
+}

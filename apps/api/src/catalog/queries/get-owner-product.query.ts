@@ -1,0 +1,3 @@
+export class GetOwnerProductQuery {
+  constructor(readonly websiteId: string, readonly productId: string) {}
+}

@@ -1,0 +1,3 @@
+export class GetPublicProductQuery {
+  constructor(readonly productId: string) {}
+}

@@ -1,0 +1,5 @@
+import { GetOwnerProductHandler } from './get-owner-product.handler';
+import { GetPublicProductHandler } from './get-public-product.handler';
+import { ListOwnerProductsHandler } from './list-owner-products.handler';
+
+export const QueryHandlers = [GetPublicProductHandler, GetOwnerProductHandler, ListOwnerProductsHandler];

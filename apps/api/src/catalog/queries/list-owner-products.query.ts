@@ -1,0 +1,3 @@
+export class ListOwnerProductsQuery {
+  constructor(readonly websiteId: string) {}
+}
