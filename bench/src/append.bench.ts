@@ -1,7 +1,8 @@
 /**
  * Append throughput against a plain single-row INSERT baseline, measured in the same run:
- *  (a) PostgreSQL server, 8 concurrent clients: es_append of one-event commands to each
- *      client's own stream vs INSERT of the same JSON into a plain table;
+ *  (a) PostgreSQL server, 8 concurrent clients: appends of one-event commands to each client's
+ *      own stream (the store's default group commit: concurrent appends share es_append_batch
+ *      calls) vs INSERT of the same JSON into a plain table;
  *  (b) PGlite, one client: the same comparison in process.
  * Target: append/baseline ≥ 0.6. Run standalone: `node bench/dist/append.bench.js`.
  */

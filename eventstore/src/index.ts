@@ -16,7 +16,8 @@ export { PGliteDatabase } from './drivers/pglite-database';
 export { PgDatabase } from './drivers/pg-database';
 export { migrate, type Migration } from './migrations';
 export { eventStoreMigrations } from './event-store-schema';
-export { PostgresEventStore, createEventStore } from './postgres-event-store';
+export { PostgresEventStore, createEventStore, type PostgresEventStoreOptions } from './postgres-event-store';
+export type { AppendBatcherOptions } from './append-batcher';
 export {
   handleCommand,
   foldEvents,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AppendBatcher, type AppendBatcherOptions, type BatchOutcome } from './append-batcher';
 import { ConcurrencyError } from './errors';
 import {
   EVENTS_CHANNEL,
@@ -9,6 +10,7 @@ import {
   type Database,
   type EventMetadata,
   type EventStore,
+  type ExpectedVersion,
   type NewEvent,
   type ReadAllOptions,
   type ReadAllResult,
@@ -21,6 +23,10 @@ import {
 /** SQLSTATE raised by es_append when the expected version does not hold. */
 const CONFLICT_SQLSTATE = 'ES409';
 const UNIQUE_VIOLATION = '23505';
+/** An append that failed with one of these is worth running again: nothing in it was wrong. */
+const TRANSIENT_SQLSTATES = new Set(['40P01' /* deadlock_detected */, '40001' /* serialization_failure */]);
+/** Attempts of one es_append call by the batcher (see PostgresEventStore.appendAlone). */
+const ALONE_ATTEMPTS = 3;
 
 type EventRow = {
   global_position: number;
@@ -41,6 +47,45 @@ type AppendRow = {
   transaction_id: string;
   stream_position: number;
   recorded_at: Date;
+};
+
+/** One row of es_append_batch (see the schema): one per event of an appended append, else one per append. */
+type BatchRow = {
+  idx: number;
+  status: 'appended' | 'duplicate' | 'conflict';
+  stream_id: string;
+  version: number;
+  global_position: number | null;
+  transaction_id: string | null;
+  stream_position: number | null;
+  recorded_at: Date | null;
+};
+
+type PreparedEvent = {
+  eventId: string;
+  type: string;
+  schemaVersion: number;
+  data: unknown;
+  metadata: Omit<EventMetadata, 'recordedAt'>;
+};
+
+/** An append checked and turned into what the SQL functions take. */
+type PreparedAppend = {
+  streamId: string;
+  streamType: string;
+  expectedVersion: ExpectedVersion;
+  commandId: string;
+  events: PreparedEvent[];
+};
+
+export type PostgresEventStoreOptions = {
+  /**
+   * Group commit of concurrent appends (see append-batcher.ts): appends that arrive while
+   * `maxInFlight` batches are running share the next transaction. Default: on for the server
+   * driver; off for PGlite (one in-process session: there is no commit to share), where `true`
+   * or options turn it on (tests do, to cover es_append_batch on both drivers).
+   */
+  batching?: boolean | AppendBatcherOptions;
 };
 
 const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_position,
@@ -72,9 +117,30 @@ function sqlState(err: unknown): string | undefined {
   return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
 }
 
+/** The result of an append whose events were inserted: `rows` are their positions, in order. */
+function appendedResult(append: PreparedAppend, rows: AppendRow[]): AppendResult {
+  const events = rows.map((row, i): RecordedEvent => {
+    const p = append.events[i]!;
+    const recordedAt = row.recorded_at;
+    return {
+      globalPosition: row.global_position,
+      transactionId: row.transaction_id,
+      streamId: append.streamId,
+      streamPosition: row.stream_position,
+      eventId: p.eventId,
+      type: p.type,
+      schemaVersion: p.schemaVersion,
+      data: p.data,
+      metadata: { ...p.metadata, recordedAt: recordedAt.toISOString() },
+      recordedAt,
+    };
+  });
+  return { status: 'appended', version: rows[0]!.version, events };
+}
+
 /** `new PostgresEventStore(db)`: cheap, no I/O. Run `await migrate(db)` first (once per process). */
-export function createEventStore(db: Database): PostgresEventStore {
-  return new PostgresEventStore(db);
+export function createEventStore(db: Database, options?: PostgresEventStoreOptions): PostgresEventStore {
+  return new PostgresEventStore(db, options);
 }
 
 /**
@@ -84,9 +150,18 @@ export function createEventStore(db: Database): PostgresEventStore {
 export class PostgresEventStore implements EventStore {
   /** Server only: NOTIFY after commit (see es_append's p_notify). PGlite notifies inside es_append. */
   private readonly notifier: PostCommitNotifier | null;
+  /** Group commit (es_append_batch); null → one es_append call per append. */
+  private readonly batcher: AppendBatcher<PreparedAppend, AppendResult> | null;
 
-  constructor(readonly db: Database) {
+  constructor(
+    readonly db: Database,
+    options: PostgresEventStoreOptions = {},
+  ) {
     this.notifier = db.driver === 'postgres' ? new PostCommitNotifier(db) : null;
+    const batching = options.batching ?? db.driver === 'postgres';
+    this.batcher = batching
+      ? new AppendBatcher((items) => this.appendBatch(items), batching === true ? {} : batching)
+      : null;
   }
 
   /** Resolves once the NOTIFYs of appends made so far have been sent (they are not awaited by append). */
@@ -101,61 +176,124 @@ export class PostgresEventStore implements EventStore {
     }
     if (events.length === 0) return this.appendNothing(streamId, options);
 
-    const prepared = events.map((event) => {
-      const schemaVersion = event.schemaVersion ?? 1;
-      // recordedAt is added by the database clock in es_append.
-      const metadata: Omit<EventMetadata, 'recordedAt'> = {
-        eventId: randomUUID(),
-        commandId: command.commandId,
-        correlationId: command.correlationId,
-        causationId: command.causationId,
-        actor: command.actor,
-        ...(command.requestId !== undefined ? { requestId: command.requestId } : {}),
-        schemaVersion,
-      };
-      return { eventId: metadata.eventId, type: event.type, schemaVersion, data: event.data ?? null, metadata };
-    });
+    const prepared: PreparedAppend = {
+      streamId,
+      streamType: options.streamType,
+      expectedVersion,
+      commandId: command.commandId,
+      events: events.map((event) => {
+        const schemaVersion = event.schemaVersion ?? 1;
+        // recordedAt is added by the database clock in es_append / es_append_batch.
+        const metadata: Omit<EventMetadata, 'recordedAt'> = {
+          eventId: randomUUID(),
+          commandId: command.commandId,
+          correlationId: command.correlationId,
+          causationId: command.causationId,
+          actor: command.actor,
+          ...(command.requestId !== undefined ? { requestId: command.requestId } : {}),
+          schemaVersion,
+        };
+        return { eventId: metadata.eventId, type: event.type, schemaVersion, data: event.data ?? null, metadata };
+      }),
+    };
+    return this.batcher ? this.batcher.submit(prepared) : this.appendSingle(prepared);
+  }
 
+  /** One append through es_append (PGlite, or batching turned off). */
+  private async appendSingle(append: PreparedAppend): Promise<AppendResult> {
+    const { streamId, expectedVersion, commandId, events: prepared } = append;
     let rows: AppendRow[];
     try {
       ({ rows } = await this.db.query<AppendRow>(
         `SELECT version, global_position, transaction_id, stream_position, recorded_at
          FROM es_append($1, $2, $3, $4, $5::jsonb, $6)`,
-        [command.commandId, streamId, options.streamType, String(expectedVersion), JSON.stringify(prepared), !this.notifier],
+        [commandId, streamId, append.streamType, String(expectedVersion), JSON.stringify(prepared), !this.notifier],
       ));
     } catch (err) {
       const code = sqlState(err);
       if (code !== CONFLICT_SQLSTATE && code !== UNIQUE_VIOLATION) throw err;
       // A repeated command id surfaces as a key clash on commands, or (when the original append
       // moved the stream first) as a version conflict: either way the stored command answers.
-      const previous = await this.findCommand(command.commandId);
+      const previous = await this.findCommand(commandId);
       if (previous) return { status: 'duplicate', ...previous };
       const detail = (err as { detail?: string }).detail;
       const actual = code === CONFLICT_SQLSTATE && detail !== undefined ? Number(detail) : await this.streamVersion(streamId);
       throw new ConcurrencyError(streamId, expectedVersion, actual);
     }
 
-    const first = rows[0];
-    if (!first) throw new Error(`es_append returned nothing for stream ${streamId}`);
+    if (rows.length === 0) throw new Error(`es_append returned nothing for stream ${streamId}`);
     this.notifier?.notify(streamId);
+    return appendedResult(append, rows);
+  }
 
-    const recorded = rows.map((row, i): RecordedEvent => {
-      const p = prepared[i]!;
-      const recordedAt = row.recorded_at;
-      return {
-        globalPosition: row.global_position,
-        transactionId: row.transaction_id,
-        streamId,
-        streamPosition: row.stream_position,
-        eventId: p.eventId,
-        type: p.type,
-        schemaVersion: p.schemaVersion,
-        data: p.data,
-        metadata: { ...p.metadata, recordedAt: recordedAt.toISOString() },
-        recordedAt,
-      };
+  /**
+   * One batch of the batcher. A batch of one goes through es_append (cheaper than the batch
+   * function's fixed cost). A larger batch is one es_append_batch call, i.e. one transaction;
+   * if that call fails as a whole (a deadlock between batches, or one member's invalid data),
+   * every member is appended again on its own through es_append, so each caller gets its own
+   * outcome and the valid ones land.
+   */
+  private async appendBatch(items: PreparedAppend[]): Promise<Array<BatchOutcome<AppendResult>>> {
+    if (items.length > 1) {
+      try {
+        return await this.callAppendBatch(items);
+      } catch {
+        // Each member on its own below; a member's own error surfaces there.
+      }
+    }
+    return Promise.all(
+      items.map((item) =>
+        this.appendAlone(item).then(
+          (value): BatchOutcome<AppendResult> => ({ ok: true, value }),
+          (error: unknown): BatchOutcome<AppendResult> => ({ ok: false, error }),
+        ),
+      ),
+    );
+  }
+
+  /**
+   * es_append, again after a deadlock or serialization failure (a few times). es_append locks
+   * the stream before the command id, es_append_batch the other way round, so an append racing
+   * a batch that holds the same command id (a retried request) can deadlock with it; PostgreSQL
+   * aborts one of the two after deadlock_timeout, and whichever it was is simply run again
+   * (a batch through this very path), to find the other's result.
+   */
+  private async appendAlone(item: PreparedAppend): Promise<AppendResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.appendSingle(item);
+      } catch (err) {
+        if (attempt >= ALONE_ATTEMPTS || !TRANSIENT_SQLSTATES.has(sqlState(err) ?? '')) throw err;
+      }
+    }
+  }
+
+  /** es_append_batch(items) → one outcome per item, in order. Throws if the call fails. */
+  private async callAppendBatch(items: PreparedAppend[]): Promise<Array<BatchOutcome<AppendResult>>> {
+    const payload = items.map((a) => ({
+      commandId: a.commandId,
+      streamId: a.streamId,
+      streamType: a.streamType,
+      expected: String(a.expectedVersion),
+      events: a.events,
+    }));
+    const { rows } = await this.db.query<BatchRow>(
+      `SELECT idx, status, stream_id, version, global_position, transaction_id, stream_position, recorded_at
+       FROM es_append_batch($1::jsonb, $2)`,
+      [JSON.stringify(payload), !this.notifier],
+    );
+    // Committed: the call was its own transaction.
+    const byIndex: BatchRow[][] = items.map(() => []);
+    for (const row of rows) byIndex[row.idx]!.push(row);
+    return items.map((item, i): BatchOutcome<AppendResult> => {
+      const own = byIndex[i]!;
+      const first = own[0];
+      if (!first) return { ok: false, error: new Error(`es_append_batch returned nothing for stream ${item.streamId}`) };
+      if (first.status === 'duplicate') return { ok: true, value: { status: 'duplicate', streamId: first.stream_id, version: first.version } };
+      if (first.status === 'conflict') return { ok: false, error: new ConcurrencyError(item.streamId, item.expectedVersion, first.version) };
+      this.notifier?.notify(item.streamId);
+      return { ok: true, value: appendedResult(item, own as AppendRow[]) };
     });
-    return { status: 'appended', version: first.version, events: recorded };
   }
 
   /** Where an already-applied command id's append ended, or null. */
