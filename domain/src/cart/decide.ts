@@ -1,55 +1,121 @@
 import { accept, reject, type Decision, type DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
-import type { AddItemToCart, CartCommand } from './commands';
-import type { CartEntryAdded, CartEntryQuantityIncreased, CartEvent, ShoppingCartOpened } from './events';
-import { parseQuantity } from './quantity';
+import { parseAdditionalFields } from './additional-fields';
+import { resolveVariant, type PricedVariant } from './cart-product';
+import type { AddItemToCart, CartCommand, CartStoreSettings, ChangeCartEntryQuantity, RemoveCartEntry, UpdateCartEntryAdditionalFields } from './commands';
+import type { CartEvent } from './events';
+import { MAX_QUANTITY, parseQuantity } from './quantity';
 import type { CartEntryState, CartState } from './state';
 
-export function decideCart(command: CartCommand, state: CartState): Decision<CartEvent, DomainError> {
+type CartDecision = Decision<CartEvent, DomainError>;
+type OpenCart = Extract<CartState, { status: 'open' }>;
+
+/** SPEC 8 'Cart editing' alert titles, sent along with an entry error so the page can show them. */
+export const CART_ALERT_TITLES = {
+  add: 'Unable to add item',
+  updateQuantity: 'Unable to update quantity',
+  remove: 'Unable to remove item',
+  updateFields: 'Unable to update item',
+} as const;
+
+export function decideCart(command: CartCommand, state: CartState): CartDecision {
   switch (command.type) {
     case 'AddItemToCart':
       return addItem(command, state);
+    case 'ChangeCartEntryQuantity':
+      return changeQuantity(command, state);
+    case 'RemoveCartEntry':
+      return removeEntry(command, state);
+    case 'UpdateCartEntryAdditionalFields':
+      return updateAdditionalFields(command, state);
     default: {
-      const unhandled: never = command.type;
-      throw new Error(`Unhandled cart command ${String(unhandled)}`);
+      const unhandled: never = command;
+      throw new Error(`Unhandled cart command ${String((unhandled as { type: string }).type)}`);
     }
   }
 }
 
-function hasFields(fields: Record<string, unknown> | null): boolean {
-  return fields !== null && Object.keys(fields).length > 0;
+// ── Guards: each returns an error or null, chained with `||`. ───────────────────────────────
+
+/** A purchased cart takes no more changes; entry commands need a cart the page could have shown. */
+function closedCart(state: CartState, entryCommand: boolean): DomainError | null {
+  if (state.status === 'purchased') return domainError('SESSION_EXPIRED', { reason: 'CART_PURCHASED' });
+  if (state.status === 'empty' && entryCommand) return domainError('SESSION_EXPIRED', { reason: 'CART_UNKNOWN' });
+  return null;
+}
+
+function currencyMismatch(variant: PricedVariant, cartCurrency: string): DomainError | null {
+  return variant.currency === cartCurrency ? null : domainError('VARIANT_UNAVAILABLE', { reason: 'CURRENCY_MISMATCH' });
+}
+
+function quantityOverLimit(entryQuantity: number): DomainError | null {
+  return entryQuantity > MAX_QUANTITY ? domainError('QUANTITY_OUT_OF_RANGE', { min: 1, max: MAX_QUANTITY }) : null;
+}
+
+/** Services are limited to one per cart when the store disallows multiple quantities. */
+function serviceQuantityLimited(variant: PricedVariant, settings: CartStoreSettings, totalInCart: number): DomainError | null {
+  return variant.productType === 'SERVICE' && !settings.multipleQuantityAllowedForServices && totalInCart > 1
+    ? domainError('SERVICE_QUANTITY_LIMITED')
+    : null;
+}
+
+/** Not enough stock for the quantity the cart would hold of this variant, counting every entry of it. */
+function insufficientStock(variant: PricedVariant, totalInCart: number, alreadyInCart: number): DomainError | null {
+  if (variant.stock.unlimited || totalInCart <= variant.stock.qtyInStock) return null;
+  return domainError('INSUFFICIENT_STOCK', { available: Math.max(0, variant.stock.qtyInStock - alreadyInCart) });
+}
+
+function entryNotFound(entryId: string, title: string): DomainError {
+  return domainError('CART_ENTRY_NOT_FOUND', { entryId, title });
+}
+
+// ── Helpers ───────────────────────────────────────────────────────────────────────────────
+
+const sameVariant = (e: CartEntryState, itemId: string, sku: string) => e.itemId === itemId && e.sku === sku;
+
+function quantityOfVariant(entries: CartEntryState[], itemId: string, sku: string, exceptEntryId?: string): number {
+  return entries.filter((e) => sameVariant(e, itemId, sku) && e.id !== exceptEntryId).reduce((sum, e) => sum + e.quantity, 0);
 }
 
 /** Entries merge only when they are the same variant and neither carries form answers. */
-function mergeableEntry(entries: CartEntryState[], itemId: string, sku: string, fields: Record<string, unknown> | null) {
-  if (hasFields(fields)) return undefined;
-  return entries.find((e) => e.itemId === itemId && e.sku === sku && !hasFields(e.additionalFields));
+function mergeableEntry(entries: CartEntryState[], variant: PricedVariant, fields: Record<string, unknown> | null) {
+  if (fields !== null) return undefined;
+  return entries.find((e) => sameVariant(e, variant.itemId, variant.sku) && e.additionalFields === null);
 }
 
-function addItem(command: AddItemToCart, state: CartState): Decision<CartEvent, DomainError> {
-  const { cartId, websiteId, currency, newEntryId, variant, additionalFields, now } = command.data;
+function isZeroQuantity(raw: unknown): boolean {
+  if (raw === 0) return true;
+  return typeof raw === 'string' && raw.trim() !== '' && Number(raw.trim()) === 0;
+}
+
+// ── Commands ──────────────────────────────────────────────────────────────────────────────
+
+function addItem(command: AddItemToCart, state: CartState): CartDecision {
+  const { cartId, websiteId, currency, newEntryId, product, sku, storeSettings, now } = command.data;
+  const closed = closedCart(state, false);
+  if (closed) return reject(closed);
   const quantity = parseQuantity(command.data.quantity);
   if (!quantity.ok) return reject(quantity.error);
-  if (!variant) return reject(domainError('VARIANT_UNAVAILABLE'));
+  const fields = parseAdditionalFields(command.data.additionalFields);
+  if (!fields.ok) return reject(fields.error);
+  const resolved = resolveVariant(product, sku);
+  if (!resolved.ok) return reject(resolved.error);
+  const variant = resolved.variant;
 
   const entries = state.status === 'open' ? state.entries : [];
-  const alreadyInCart = entries
-    .filter((e) => e.itemId === variant.itemId && e.sku === variant.sku)
-    .reduce((sum, e) => sum + e.quantity, 0);
-  if (!variant.stock.unlimited && alreadyInCart + quantity.quantity > variant.stock.qtyInStock) {
-    return reject(domainError('INSUFFICIENT_STOCK', { available: Math.max(0, variant.stock.qtyInStock - alreadyInCart) }));
-  }
+  const existing = mergeableEntry(entries, variant, fields.fields);
+  const alreadyInCart = quantityOfVariant(entries, variant.itemId, variant.sku);
+  const error =
+    currencyMismatch(variant, currency) ||
+    quantityOverLimit((existing?.quantity ?? 0) + quantity.quantity) ||
+    serviceQuantityLimited(variant, storeSettings, alreadyInCart + quantity.quantity) ||
+    insufficientStock(variant, alreadyInCart + quantity.quantity, alreadyInCart);
+  if (error) return reject(error);
 
   const events: CartEvent[] = [];
-  if (state.status === 'empty') {
-    events.push({ type: 'ShoppingCartOpened', data: { cartId, websiteId, currency, openedAt: now } } satisfies ShoppingCartOpened);
-  }
-  const existing = mergeableEntry(entries, variant.itemId, variant.sku, additionalFields);
+  if (state.status === 'empty') events.push({ type: 'ShoppingCartOpened', data: { cartId, websiteId, currency, openedAt: now } });
   if (existing) {
-    events.push({
-      type: 'CartEntryQuantityIncreased',
-      data: { cartId, entryId: existing.id, quantity: quantity.quantity, addedAt: now },
-    } satisfies CartEntryQuantityIncreased);
+    events.push({ type: 'CartEntryQuantityIncreased', data: { cartId, entryId: existing.id, quantity: quantity.quantity, addedAt: now } });
   } else {
     events.push({
       type: 'CartEntryAdded',
@@ -64,10 +130,62 @@ function addItem(command: AddItemToCart, state: CartState): Decision<CartEvent, 
         quantity: quantity.quantity,
         unitPriceCents: variant.unitPriceCents,
         currency: variant.currency,
-        additionalFields: hasFields(additionalFields) ? additionalFields : null,
+        additionalFields: fields.fields,
         addedAt: now,
       },
-    } satisfies CartEntryAdded);
+    });
   }
   return accept(...events);
+}
+
+/**
+ * Sets an entry's quantity; 0 removes it. Raising it is checked like an add (the variant must
+ * still be for sale, stock counts every entry of the variant, services may be limited to one);
+ * lowering it is always allowed.
+ */
+function changeQuantity(command: ChangeCartEntryQuantity, state: CartState): CartDecision {
+  const { cartId, entryId, product, storeSettings, now } = command.data;
+  const closed = closedCart(state, true);
+  if (closed) return reject(closed);
+  const cart = state as OpenCart;
+  const entry = cart.entries.find((e) => e.id === entryId);
+  if (!entry) return reject(entryNotFound(entryId, CART_ALERT_TITLES.updateQuantity));
+  if (isZeroQuantity(command.data.quantity)) return accept({ type: 'CartEntryRemoved', data: { cartId, entryId, removedAt: now } });
+  const quantity = parseQuantity(command.data.quantity);
+  if (!quantity.ok) return reject(quantity.error);
+  if (quantity.quantity === entry.quantity) return accept();
+
+  if (quantity.quantity > entry.quantity) {
+    const variant = product?.variants.find((v) => v.itemId === entry.itemId && v.sku === entry.sku);
+    if (!variant) return reject(domainError('VARIANT_UNAVAILABLE'));
+    const others = quantityOfVariant(cart.entries, entry.itemId, entry.sku, entry.id);
+    const error =
+      serviceQuantityLimited(variant, storeSettings, others + quantity.quantity) ||
+      insufficientStock(variant, others + quantity.quantity, others + entry.quantity);
+    if (error) return reject(error);
+  }
+  return accept({ type: 'CartEntryQuantityChanged', data: { cartId, entryId, quantity: quantity.quantity, changedAt: now } });
+}
+
+function removeEntry(command: RemoveCartEntry, state: CartState): CartDecision {
+  const { cartId, entryId, now } = command.data;
+  const closed = closedCart(state, true);
+  if (closed) return reject(closed);
+  if (!(state as OpenCart).entries.some((e) => e.id === entryId)) return reject(entryNotFound(entryId, CART_ALERT_TITLES.remove));
+  return accept({ type: 'CartEntryRemoved', data: { cartId, entryId, removedAt: now } });
+}
+
+function updateAdditionalFields(command: UpdateCartEntryAdditionalFields, state: CartState): CartDecision {
+  const { cartId, entryId, itemId, sku, now } = command.data;
+  const closed = closedCart(state, true);
+  if (closed) return reject(closed);
+  const entry = (state as OpenCart).entries.find((e) => e.id === entryId);
+  const mismatch = (given: unknown, actual: string) => given !== undefined && given !== null && given !== actual;
+  if (!entry || mismatch(itemId, entry.itemId) || mismatch(sku, entry.sku)) {
+    return reject(entryNotFound(entryId, CART_ALERT_TITLES.updateFields));
+  }
+  const fields = parseAdditionalFields(command.data.additionalFields);
+  if (!fields.ok) return reject(fields.error);
+  if (JSON.stringify(fields.fields) === JSON.stringify(entry.additionalFields)) return accept();
+  return accept({ type: 'CartEntryAdditionalFieldsUpdated', data: { cartId, entryId, additionalFields: fields.fields, updatedAt: now } });
 }

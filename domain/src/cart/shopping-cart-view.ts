@@ -1,5 +1,12 @@
-import { multiplyMinor, sumMinor } from '../shared/money';
+import { multiplyMinor, sumMinor, toDecimalString } from '../shared/money';
 import type { CartState } from './state';
+
+/** SPEC 3 'Money': minor units as a decimal string plus currency, and the decimal value for display. */
+export type CartMoney = { value: string; currency: string; decimalValue: string };
+
+function cartMoney(minor: number, currency: string): CartMoney {
+  return { value: String(minor), currency, decimalValue: toDecimalString(minor, currency) };
+}
 
 /** The SPEC's Cart entry (section 3). */
 export type CartEntryView = {
@@ -40,9 +47,12 @@ export type ShoppingCartView = {
   hasDigital: boolean;
   purelyDigital: boolean;
   requiresShipping: boolean;
+  /** subtotalCents and grandTotalCents as Money (decimal strings computed without floating point). */
+  subtotal: CartMoney;
+  grandTotal: CartMoney;
 };
 
-/** Derives the cart document from state; null for a cart that has never had an entry. */
+/** Derives the cart document from state; null for a cart that was never opened. */
 export function shoppingCartView(state: CartState): ShoppingCartView | null {
   if (state.status === 'empty') return null;
   const entries: CartEntryView[] = state.entries.map((e) => ({
@@ -63,12 +73,13 @@ export function shoppingCartView(state: CartState): ShoppingCartView | null {
   const taxCents = 0;
   const shippingCostCents = 0;
   const discountCents = 0;
+  const grandTotalCents = sumMinor([subtotalCents, taxCents, shippingCostCents, -discountCents]);
   return {
     id: state.cartId,
     websiteId: state.websiteId,
-    orderId: null,
+    orderId: state.status === 'purchased' ? state.orderId : null,
     created: state.created,
-    isPurchased: false,
+    isPurchased: state.status === 'purchased',
     currency: state.currency,
     entries,
     shippingOptions: [],
@@ -82,10 +93,12 @@ export function shoppingCartView(state: CartState): ShoppingCartView | null {
     taxCents,
     shippingCostCents,
     discountCents,
-    grandTotalCents: sumMinor([subtotalCents, taxCents, shippingCostCents, -discountCents]),
+    grandTotalCents,
     totalQuantity: entries.reduce((n, e) => n + e.quantity, 0),
     hasDigital,
     purelyDigital: entries.length > 0 && entries.every((e) => isDigital(e.productType)),
     requiresShipping,
+    subtotal: cartMoney(subtotalCents, state.currency),
+    grandTotal: cartMoney(grandTotalCents, state.currency),
   };
 }

@@ -12,16 +12,21 @@ export type CartEntryState = {
   additionalFields: Record<string, unknown> | null;
 };
 
-/** A cart before its first entry has no fields to misuse. */
+type CartBody = {
+  cartId: string;
+  websiteId: string;
+  currency: string;
+  created: string;
+  entries: CartEntryState[];
+};
+
+/**
+ * A cart before its first entry has no fields to misuse; a purchased cart carries its order id
+ * and accepts no more changes.
+ */
 export type CartState =
   | { status: 'empty' }
-  | {
-      status: 'open';
-      cartId: string;
-      websiteId: string;
-      currency: string;
-      created: string;
-      entries: CartEntryState[];
-    };
+  | ({ status: 'open' } & CartBody)
+  | ({ status: 'purchased'; orderId: string; purchasedAt: string } & CartBody);
 
 export const initialCartState = (): CartState => ({ status: 'empty' });

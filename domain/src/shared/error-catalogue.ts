@@ -13,6 +13,11 @@ export const ERROR_MESSAGES = {
   CART_CLOSED: 'This cart has already been checked out.',
   SESSION_EXPIRED: 'Your session has expired. Please reload the page and try again.',
   RATE_LIMITED: 'Please try again in a few seconds.',
+  OPTIONS_NOT_CHOSEN: 'Please select the {option} option.',
+  GIFT_CARD_DENOMINATION_REQUIRED: 'Select a denomination for the Gift Card',
+  SERVICE_QUANTITY_LIMITED: 'Only one of this service can be added to your cart.',
+  CART_ENTRY_NOT_FOUND: 'This item is no longer in your cart. Please reload the page and try again.',
+  NOT_SUBSCRIBABLE: 'This product is not available as a subscription.',
   // Requests
   MALFORMED_JSON: 'The request body is not valid JSON.',
   INVALID_REQUEST: 'The request is invalid.',

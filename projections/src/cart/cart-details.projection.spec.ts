@@ -53,6 +53,28 @@ describeEachDriver('cart and catalog projections', (driver) => {
     ]);
   });
 
+  it('given quantity changes, removals, field updates and a purchase, then the row follows the stream', async () => {
+    const c = 'c';
+    await store.append(cartStreamId(c), [opened(c), added(c, 'e1', 1, 1999), added(c, 'e2', 1, 10), added(c, 'e3', 1, 20)], {
+      streamType: 'cart', expectedVersion: 'no_stream', command: ctx(),
+    });
+    const later: CartEvent[] = [
+      { type: 'CartEntryQuantityChanged', data: { cartId: c, entryId: 'e1', quantity: 3, changedAt: 't' } },
+      { type: 'CartEntryRemoved', data: { cartId: c, entryId: 'e2', removedAt: 't' } },
+      { type: 'CartEntryAdditionalFieldsUpdated', data: { cartId: c, entryId: 'e3', additionalFields: { note: 'hi' }, updatedAt: 't' } },
+      { type: 'ShoppingCartPurchased', data: { cartId: c, orderId: 'o-1', purchasedAt: 't' } },
+    ];
+    await store.append(cartStreamId(c), later, { streamType: 'cart', expectedVersion: 4, command: ctx() });
+    await runner.catchUp();
+    const { rows } = await db.query<{ version: number; view: { totalQuantity: number; subtotalCents: number; isPurchased: boolean; orderId: string; entries: { id: string; additionalFields: unknown }[] } }>(
+      'SELECT version, view FROM cart_details WHERE cart_id = $1',
+      [c],
+    );
+    expect(rows[0].version).toBe(8);
+    expect(rows[0].view).toMatchObject({ totalQuantity: 4, subtotalCents: 3 * 1999 + 20, isPurchased: true, orderId: 'o-1' });
+    expect(rows[0].view.entries.map((e) => [e.id, e.additionalFields])).toEqual([['e1', null], ['e3', { note: 'hi' }]]);
+  });
+
   it('given a product, then its record is readable as the SPEC Product record', async () => {
     const product = buildProductRecord({
       id: 'p1', title: 'Bowl', urlId: 'bowl', collectionId: 'shop', productType: 'PHYSICAL', currency: 'JPY',

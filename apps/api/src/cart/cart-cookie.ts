@@ -7,9 +7,22 @@ export const CART_COOKIE = 'ss_cart';
 const CART_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const FOURTEEN_DAYS_MS = 14 * 24 * 60 * 60 * 1000;
 
-export function cartIdFromRequest(req: AppRequest): string | null {
+/** What the request's cart cookie says: nothing, a cart id, or something we never issued. */
+export type CartCookie = { kind: 'none' } | { kind: 'valid'; cartId: string } | { kind: 'malformed' };
+
+export function readCartCookie(req: AppRequest): CartCookie {
   const value = req.cookies?.[CART_COOKIE];
-  return typeof value === 'string' && CART_ID.test(value) ? value : null;
+  if (value === undefined) return { kind: 'none' };
+  return typeof value === 'string' && CART_ID.test(value) ? { kind: 'valid', cartId: value } : { kind: 'malformed' };
+}
+
+export function cartIdFromRequest(req: AppRequest): string | null {
+  const cookie = readCartCookie(req);
+  return cookie.kind === 'valid' ? cookie.cartId : null;
+}
+
+function cookieOptions(secure: boolean): CookieOptions {
+  return { httpOnly: true, sameSite: 'lax', path: '/', maxAge: FOURTEEN_DAYS_MS, secure };
 }
 
 /** The request's cart id, minting one (and setting the cookie) for a visitor's first add. */
@@ -17,7 +30,12 @@ export function ensureCartId(req: AppRequest, res: Response, secure: boolean): s
   const existing = cartIdFromRequest(req);
   if (existing) return existing;
   const cartId = randomUUID();
-  const options: CookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', maxAge: FOURTEEN_DAYS_MS, secure };
-  res.cookie(CART_COOKIE, cartId, options);
+  res.cookie(CART_COOKIE, cartId, cookieOptions(secure));
   return cartId;
+}
+
+/** Forgets the visitor's cart (malformed cookie, purchased cart): the next add starts a new one. */
+export function clearCartCookie(res: Response, secure: boolean): void {
+  const { maxAge: _maxAge, ...options } = cookieOptions(secure);
+  res.clearCookie(CART_COOKIE, options);
 }

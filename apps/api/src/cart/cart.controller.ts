@@ -1,16 +1,40 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { domainError, type ShoppingCartView } from '@storefront/domain';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
-import { cartIdFromRequest, ensureCartId } from './cart-cookie';
+import { cartIdFromRequest, clearCartCookie, ensureCartId, readCartCookie } from './cart-cookie';
+import { CartSessionInterceptor } from './cart-session.interceptor';
+import { CartWriteGuard } from './cart-write.guard';
 import { AddItemToCartCommand, type AddEntryPayload } from './commands/add-item-to-cart.command';
 import type { AddItemToCartResult } from './commands/add-item-to-cart.handler';
+import { ChangeCartEntryQuantityCommand } from './commands/change-cart-entry-quantity.command';
+import type { ChangeCartEntryQuantityResult } from './commands/change-cart-entry-quantity.handler';
+import { RemoveCartEntryCommand } from './commands/remove-cart-entry.command';
+import type { RemoveCartEntryResult } from './commands/remove-cart-entry.handler';
+import { UpdateCartEntryAdditionalFieldsCommand, type AdditionalFieldsPayload } from './commands/update-cart-entry-additional-fields.command';
+import type { UpdateCartEntryAdditionalFieldsResult } from './commands/update-cart-entry-additional-fields.handler';
 import { GetShoppingCartQuery } from './queries/get-shopping-cart.query';
 
+function jsonObject<T extends object>(body: unknown): T {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new DomainException(domainError('INVALID_REQUEST', undefined, 'The request body must be a JSON object.'));
+  }
+  return body as T;
+}
+
+/** Entry edits need the cart the page showed: without a cart cookie the session has expired. */
+function existingCartId(req: AppRequest): string {
+  const cartId = cartIdFromRequest(req);
+  if (!cartId) throw new DomainException(domainError('SESSION_EXPIRED', { reason: 'NO_CART_COOKIE' }));
+  return cartId;
+}
+
+/** SPEC 7 shopping-cart routes. Writes pass the cart write guard (cookie sanity, rate limit). */
 @Controller('api/commerce/shopping-cart')
+@UseInterceptors(CartSessionInterceptor)
 export class CartController {
   constructor(
     private readonly commands: CommandBus,
@@ -20,19 +44,53 @@ export class CartController {
 
   @Post('entries')
   @HttpCode(200)
+  @UseGuards(CartWriteGuard)
   async addEntry(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<AddItemToCartResult> {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new DomainException(domainError('INVALID_REQUEST', undefined, 'The request body must be a JSON object.'));
-    }
+    const payload = jsonObject<AddEntryPayload>(body);
     const cartId = ensureCartId(req, res, this.config.secureCookies);
-    return this.commands.execute(new AddItemToCartCommand(commandContextFor(req, cartId), cartId, body as AddEntryPayload));
+    return this.commands.execute(new AddItemToCartCommand(commandContextFor(req, cartId), cartId, payload));
   }
 
+  @Put('entries/:entryId/quantity')
+  @UseGuards(CartWriteGuard)
+  async changeQuantity(@Req() req: AppRequest, @Param('entryId') entryId: string, @Body() body: unknown): Promise<ChangeCartEntryQuantityResult> {
+    const { quantity } = jsonObject<{ quantity?: unknown }>(body);
+    const cartId = existingCartId(req);
+    return this.commands.execute(new ChangeCartEntryQuantityCommand(commandContextFor(req, cartId), cartId, entryId, quantity));
+  }
+
+  @Delete('entries/:entryId')
+  @UseGuards(CartWriteGuard)
+  async removeEntry(@Req() req: AppRequest, @Param('entryId') entryId: string): Promise<RemoveCartEntryResult> {
+    const cartId = existingCartId(req);
+    return this.commands.execute(new RemoveCartEntryCommand(commandContextFor(req, cartId), cartId, entryId));
+  }
+
+  @Put('entries/:entryId/additionalFields')
+  @UseGuards(CartWriteGuard)
+  async updateAdditionalFields(
+    @Req() req: AppRequest,
+    @Param('entryId') entryId: string,
+    @Body() body: unknown,
+  ): Promise<UpdateCartEntryAdditionalFieldsResult> {
+    const payload = jsonObject<AdditionalFieldsPayload>(body);
+    const cartId = existingCartId(req);
+    return this.commands.execute(new UpdateCartEntryAdditionalFieldsCommand(commandContextFor(req, cartId), cartId, entryId, payload));
+  }
+
+  /**
+   * The visitor's cart (SPEC 6: loaded only when a cart cookie exists). The SPEC's query
+   * parameters (mock, timecode, calculateSubtotal) are accepted and change nothing: totals are
+   * always computed. A malformed cookie or a purchased cart answers 404 and resets the cookie.
+   */
   @Get()
-  async getCart(@Req() req: AppRequest): Promise<ShoppingCartView> {
-    const cartId = cartIdFromRequest(req);
-    const cart = cartId ? await this.queries.execute<GetShoppingCartQuery, ShoppingCartView | null>(new GetShoppingCartQuery(cartId)) : null;
-    if (!cart) throw new DomainException(domainError('CART_NOT_FOUND'));
+  async getCart(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response): Promise<ShoppingCartView> {
+    const cookie = readCartCookie(req);
+    const cart = cookie.kind === 'valid'
+      ? await this.queries.execute<GetShoppingCartQuery, ShoppingCartView | null>(new GetShoppingCartQuery(cookie.cartId))
+      : null;
+    if (cookie.kind === 'malformed' || cart?.isPurchased) clearCartCookie(res, this.config.secureCookies);
+    if (!cart || cart.isPurchased) throw new DomainException(domainError('CART_NOT_FOUND'));
     return cart;
   }
 }

@@ -1,6 +1,7 @@
 import { describeEachDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { addCartTestProducts } from './testing/cart-test-products';
 
 const ADD = '/api/commerce/shopping-cart/entries';
 const CART = '/api/commerce/shopping-cart';
@@ -9,6 +10,7 @@ describeEachDriver('cart over HTTP', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(driver);
+    await addCartTestProducts(t.app);
   });
   afterAll(async () => {
     await t.close();
@@ -120,5 +122,73 @@ describeEachDriver('cart over HTTP', (driver) => {
     const sumOfEntries = cart.body.entries.reduce((n: number, e: { subTotal: number }) => n + e.subTotal, 0);
     expect(cart.body.subtotalCents).toBe(sumOfEntries);
     expect(cart.body.subtotalCents).toBe(11 * 1200 + 10 * 2800);
+  });
+  it.each<[string, object, string]>([
+    ['one option', { itemId: 'p-stoneware-mug' }, 'Please select the Glaze option.'],
+    ['two options', { itemId: 'p-linen-apron', sku: '' }, 'Please select the Color and Size options.'],
+    ['three options', { itemId: 't-three-options', sku: null }, 'Please select the Color, Size and Material options.'],
+  ])('refuses an add without a sku for a product with %s, naming them in order', async (_, body, message) => {
+    await expectRejected({ ...body, quantity: 1 }, 400, 'OPTIONS_NOT_CHOSEN', message);
+  });
+
+  it('refuses a gift card without a denomination, and adds one with it', async () => {
+    await expectRejected({ itemId: 't-gift-card', quantity: 1 }, 400, 'GIFT_CARD_DENOMINATION_REQUIRED', 'Select a denomination for the Gift Card');
+    const res = await request(t.server).post(ADD).send({ itemId: 't-gift-card', sku: 'GC-50', quantity: 2 });
+    expect(res.status).toBe(200);
+    expect(res.body.shoppingCart).toMatchObject({ subtotalCents: 10000, hasDigital: true, purelyDigital: true, requiresShipping: false });
+  });
+
+  it('treats disabled, deleted and other-currency products as unavailable', async () => {
+    const message = 'Sorry, that item variant is unavailable. Please select another variant.';
+    await expectRejected({ itemId: 't-disabled', sku: 'OFF', quantity: 1 }, 404, 'VARIANT_UNAVAILABLE', message);
+    await expectRejected({ itemId: 't-deleted', sku: 'GONE', quantity: 1 }, 404, 'VARIANT_UNAVAILABLE', message);
+    await expectRejected({ itemId: 't-yen', sku: 'YEN', quantity: 1 }, 404, 'VARIANT_UNAVAILABLE', message);
+  });
+
+  it('refuses additionalFields that are not an object, and a total past 9999 in one entry', async () => {
+    await expectRejected({ itemId: 'p-glaze-recipes', sku: 'BOOK-PDF', quantity: 1, additionalFields: 'engrave' }, 400, 'INVALID_REQUEST', 'additionalFields must be an object.');
+    const first = await request(t.server).post(ADD).send({ itemId: 'p-glaze-recipes', sku: 'BOOK-PDF', quantity: 9999 });
+    expect(first.status).toBe(200);
+    const before = await eventCount();
+    const res = await request(t.server).post(ADD).set('Cookie', cookieOf(first)!).send({ itemId: 'p-glaze-recipes', sku: 'BOOK-PDF', quantity: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'QUANTITY_OUT_OF_RANGE' });
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('totals in integer minor units: 0.10 + 0.20 dollars is 0.30, 19.99 × 3 is 59.97', async () => {
+    const dime = await request(t.server).post(ADD).send({ itemId: 't-dime', sku: 'DIME', quantity: 1 });
+    const cookie = cookieOf(dime)!;
+    const both = await request(t.server).post(ADD).set('Cookie', cookie).send({ itemId: 't-twenty', sku: 'TWENTY', quantity: 1 });
+    expect(both.body.shoppingCart).toMatchObject({ subtotalCents: 30, grandTotalCents: 30, grandTotal: { value: '30', currency: 'USD', decimalValue: '0.30' } });
+    const more = await request(t.server).post(ADD).set('Cookie', cookie).send({ itemId: 't-1999', sku: 'P-1999', quantity: 3 });
+    expect(more.body.newlyAdded).toMatchObject({ subTotal: 5997, purchasePriceCents: 1999, quantity: 3 });
+    expect(more.body.shoppingCart).toMatchObject({ subtotalCents: 6027, grandTotal: { decimalValue: '60.27' }, totalQuantity: 5 });
+  });
+
+  it('carries every field of the SPEC Shopping cart and Cart entry', async () => {
+    const res = await request(t.server).post(ADD).send({ itemId: 'p-linen-apron', sku: 'APRON-RUST-L', quantity: 1 });
+    const cart = res.body.shoppingCart;
+    for (const field of [
+      'id', 'websiteId', 'orderId', 'created', 'isPurchased', 'entries', 'shippingOptions', 'selectedShippingOption', 'shippingLocation',
+      'applicableTaxRules', 'coupons', 'validCoupons', 'invalidCoupons', 'subtotalCents', 'taxCents', 'shippingCostCents', 'discountCents',
+      'grandTotalCents', 'totalQuantity', 'hasDigital', 'purelyDigital', 'requiresShipping',
+    ]) {
+      expect(cart).toHaveProperty(field);
+    }
+    expect(cart).toMatchObject({ orderId: null, isPurchased: false, taxCents: 0, shippingCostCents: 0, discountCents: 0, coupons: [] });
+    expect(Object.keys(cart.entries[0])).toEqual(expect.arrayContaining(['id', 'itemId', 'chosenVariant', 'quantity', 'title', 'subTotal', 'purchasePriceCents']));
+    expect(cart.entries[0].chosenVariant).toEqual({ sku: 'APRON-RUST-L', attributes: { Color: 'Rust', Size: 'L' } });
+  });
+
+  it('accepts the SPEC query parameters of GET harmlessly', async () => {
+    const first = await request(t.server).post(ADD).send({ itemId: 'p-stoneware-mug', sku: 'MUG-SAND', quantity: 1 });
+    const cookie = cookieOf(first)!;
+    const plain = await request(t.server).get(CART).set('Cookie', cookie);
+    const withParams = await request(t.server).get(`${CART}?mock=true&timecode=1700000000&calculateSubtotal=false`).set('Cookie', cookie);
+    expect(withParams.status).toBe(200);
+    expect(withParams.body).toEqual(plain.body);
+    const none = await request(t.server).get(`${CART}?mock=true`);
+    expect(none.status).toBe(404);
   });
 });

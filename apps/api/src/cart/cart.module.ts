@@ -1,15 +1,29 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
+import { CartProductLookup } from './cart-product-lookup';
+import { CartRateLimiter } from './cart-rate-limiter';
+import { CartSessionInterceptor } from './cart-session.interceptor';
+import { CART_SETTINGS, cartSettingsFromEnv } from './cart-settings';
+import { CartWriteGuard } from './cart-write.guard';
 import { CartController } from './cart.controller';
-import { AddItemToCartHandler } from './commands/add-item-to-cart.handler';
-import { GetShoppingCartHandler } from './queries/get-shopping-cart.handler';
-
-const CommandHandlers = [AddItemToCartHandler];
-const QueryHandlers = [GetShoppingCartHandler];
+import { CartStreams } from './commands/cart-streams';
+import { CommandHandlers } from './commands';
+import { InventoryController } from './inventory.controller';
+import { QueryHandlers } from './queries';
+import { SubscriptionCartController } from './subscription-cart.controller';
 
 @Module({
   imports: [CatalogModule],
-  controllers: [CartController],
-  providers: [...CommandHandlers, ...QueryHandlers],
+  controllers: [CartController, SubscriptionCartController, InventoryController],
+  providers: [
+    { provide: CART_SETTINGS, useFactory: () => cartSettingsFromEnv(process.env) },
+    CartProductLookup,
+    CartRateLimiter,
+    CartWriteGuard,
+    CartSessionInterceptor,
+    CartStreams,
+    ...CommandHandlers,
+    ...QueryHandlers,
+  ],
 })
 export class CartModule {}

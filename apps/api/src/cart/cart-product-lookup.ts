@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { cartProductFromRecord, type CartProduct, type ProductRecord } from '@storefront/domain';
+import type { Database } from '@storefront/eventstore';
+import { DATABASE } from '../infrastructure/database/tokens';
+
+const MAX_ID_LENGTH = 200;
+
+/**
+ * The cart's view of the catalog: the `catalog_products` read model's Product record, mapped to
+ * the facts cart commands decide on (prices now, stock, options). Disabled, deleted and unknown
+ * products come back as null: the cart treats them all as unavailable.
+ */
+@Injectable()
+export class CartProductLookup {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  async find(itemId: unknown): Promise<CartProduct | null> {
+    if (typeof itemId !== 'string' || itemId.length === 0 || itemId.length > MAX_ID_LENGTH) return null;
+    // `enabled` is read through to_jsonb so the lookup works whether or not the read model has that column yet.
+    const { rows } = await this.db.query<{ record: ProductRecord; enabled: string | null }>(
+      "SELECT record, to_jsonb(c) ->> 'enabled' AS enabled FROM catalog_products c WHERE id = $1",
+      [itemId],
+    );
+    const row = rows[0];
+    if (!row || row.enabled === 'false') return null;
+    return cartProductFromRecord(row.record);
+  }
+}

@@ -1,0 +1,56 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { SUBSCRIPTION_CART_STREAM_TYPE, subscriptionCartDecider, subscriptionCartStreamId } from '@storefront/domain';
+import { randomUUID } from 'node:crypto';
+import { WebsiteDirectory } from '../../catalog/website-directory';
+import { CommandExecutor } from '../../infrastructure/command-executor';
+import { DomainException } from '../../infrastructure/http/domain-exception';
+import { CartProductLookup } from '../cart-product-lookup';
+import { CART_SETTINGS, type CartSettings } from '../cart-settings';
+import { CreateSubscriptionCartCommand } from './create-subscription-cart.command';
+
+export type CreateSubscriptionCartResult = { cartToken: string };
+
+/**
+ * A new subscription cart (its own stream and token) holding the one subscribable item. A retried
+ * request (same Idempotency-Key) gets the token its first run created.
+ */
+@CommandHandler(CreateSubscriptionCartCommand)
+export class CreateSubscriptionCartHandler implements ICommandHandler<CreateSubscriptionCartCommand, CreateSubscriptionCartResult> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly products: CartProductLookup,
+    private readonly websites: WebsiteDirectory,
+    @Inject(CART_SETTINGS) private readonly settings: CartSettings,
+  ) {}
+
+  async execute({ context, payload }: CreateSubscriptionCartCommand): Promise<CreateSubscriptionCartResult> {
+    const [product, website] = await Promise.all([this.products.find(payload.itemId), this.websites.current()]);
+    const cartToken = randomUUID();
+    const result = await this.executor.execute({
+      streamId: subscriptionCartStreamId(cartToken),
+      streamType: SUBSCRIPTION_CART_STREAM_TYPE,
+      decider: subscriptionCartDecider,
+      command: {
+        type: 'CreateSubscriptionCart',
+        data: {
+          cartToken,
+          websiteId: website.websiteId,
+          currency: website.currency,
+          entryId: randomUUID(),
+          product,
+          sku: payload.sku,
+          quantity: payload.qty,
+          additionalFields: payload.additionalFields,
+          subscriptionOptionId: payload.subscriptionOptionId,
+          storeSettings: this.settings.storeSettings,
+          now: new Date().toISOString(),
+        },
+      },
+      context,
+    });
+    if (!result.ok) throw new DomainException(result.error);
+    if (result.state.status !== 'created') throw new Error('A subscription cart was not created');
+    return { cartToken: result.state.cartToken };
+  }
+}

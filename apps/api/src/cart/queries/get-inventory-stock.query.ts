@@ -1,0 +1,3 @@
+export class GetInventoryStockQuery {
+  constructor(readonly itemId: unknown) {}
+}

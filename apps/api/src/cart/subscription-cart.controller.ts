@@ -1,0 +1,26 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { domainError } from '@storefront/domain';
+import { DomainException } from '../infrastructure/http/domain-exception';
+import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
+import { cartIdFromRequest } from './cart-cookie';
+import { CartWriteGuard } from './cart-write.guard';
+import { CreateSubscriptionCartCommand, type SubscriptionPayload } from './commands/create-subscription-cart.command';
+import type { CreateSubscriptionCartResult } from './commands/create-subscription-cart.handler';
+
+/** SPEC 7: POST /api/3/commerce/cart/subscription → { cartToken }. */
+@Controller('api/3/commerce/cart')
+export class SubscriptionCartController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('subscription')
+  @HttpCode(200)
+  @UseGuards(CartWriteGuard)
+  async create(@Req() req: AppRequest, @Body() body: unknown): Promise<CreateSubscriptionCartResult> {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new DomainException(domainError('INVALID_REQUEST', undefined, 'The request body must be a JSON object.'));
+    }
+    const visitorId = cartIdFromRequest(req) ?? undefined;
+    return this.commands.execute(new CreateSubscriptionCartCommand(commandContextFor(req, visitorId), body as SubscriptionPayload));
+  }
+}
