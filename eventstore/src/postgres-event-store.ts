@@ -81,9 +81,11 @@ type PreparedAppend = {
 export type PostgresEventStoreOptions = {
   /**
    * Group commit of concurrent appends (see append-batcher.ts): appends that arrive while
-   * `maxInFlight` batches are running share the next transaction. Default: on for the server
-   * driver; off for PGlite (one in-process session: there is no commit to share), where `true`
-   * or options turn it on (tests do, to cover es_append_batch on both drivers).
+   * `maxInFlight` batches are running share the next transaction. Default: off. Measured on our
+   * 2-core machine it gained nothing on the server (appends are CPU-bound, and PostgreSQL already
+   * shares one WAL flush among concurrent commits) and lost under load, and its lock order differs
+   * from es_append's (a rare deadlock costs a deadlock_timeout stall); see docs/BENCHMARKS.md.
+   * `true` or options turn it on (tests do, to cover es_append_batch on both drivers).
    */
   batching?: boolean | AppendBatcherOptions;
 };
@@ -158,7 +160,7 @@ export class PostgresEventStore implements EventStore {
     options: PostgresEventStoreOptions = {},
   ) {
     this.notifier = db.driver === 'postgres' ? new PostCommitNotifier(db) : null;
-    const batching = options.batching ?? db.driver === 'postgres';
+    const batching = options.batching ?? false;
     this.batcher = batching
       ? new AppendBatcher((items) => this.appendBatch(items), batching === true ? {} : batching)
       : null;
