@@ -1,5 +1,4 @@
-import type { Migration } from './migrations';
-import { EVENTS_CHANNEL } from './types';
+import { EVENTS_CHANNEL, type Migration } from './types';
 
 /**
  * The event store's own tables. Applied by `migrate()` before any caller-supplied migration.

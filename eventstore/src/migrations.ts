@@ -1,8 +1,9 @@
 import { eventStoreMigrations } from './event-store-schema';
 import type { Database } from './types';
 
-/** One schema change. `id` is recorded in `schema_migrations`; `sql` may hold several statements. */
-export type Migration = { id: string; sql: string };
+import type { Migration } from './types';
+
+export type { Migration };
 
 /**
  * Arbitrary but fixed key for `pg_advisory_xact_lock`: two processes starting at once against

@@ -149,3 +149,6 @@ export interface EventStore {
 
 /** Channel notified (payload: stream id) by every append, delivered on commit. */
 export const EVENTS_CHANNEL = 'events_appended';
+
+/** One schema change. `id` is recorded in `schema_migrations`; `sql` may hold several statements. */
+export type Migration = { id: string; sql: string };
