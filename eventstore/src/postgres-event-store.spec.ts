@@ -175,6 +175,9 @@ describeEachDriver('PostgresEventStore', (driver) => {
       for (const [i, type] of types.entries()) {
         await s.append(`stream-${i % 3}`, [{ type, data: { i } }], { streamType: 't', expectedVersion: 'any', command: testCommandContext() });
       }
+      // The server's post-commit NOTIFY runs in a transaction of its own; while it is open it holds
+      // the read horizon back, so these exact-count reads wait for it to finish first.
+      await s.flushNotifications();
     };
 
     async function readEverything(batch: number, eventTypes?: string[]) {
