@@ -46,6 +46,8 @@ describeOnServer('scaled out: two api processes and a worker', () => {
   it('seeds once, serves from either api process, and only the worker applies projections', async () => {
     const websites = await database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE event_type = 'WebsiteCreated'`);
     expect(websites.rows[0].n).toBe(1);
+    // API processes do not project: the seeded catalog is readable once the worker has applied it.
+    await waitFor(async () => (await health(api1)).projections.every((p) => p.lag === 0));
 
     const add = await request(api1.url).post('/api/commerce/shopping-cart/entries').send({ itemId: 'p-stoneware-mug', sku: 'MUG-SAND', quantity: 2 });
     expect(add.status).toBe(200);
