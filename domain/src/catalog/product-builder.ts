@@ -1,6 +1,18 @@
 import { toDecimalString } from '../shared/money';
 import { PRODUCT_TYPES, type ProductRecord, type ProductTypeName, type Variant } from './product-record';
 
+/** A compact description of a variant: prices in minor units of the product's currency. */
+export type VariantDraft = {
+  id: string;
+  sku: string;
+  attributes?: Record<string, string>;
+  priceCents: number;
+  salePriceCents?: number;
+  onSale?: boolean;
+  qtyInStock?: number;
+  unlimited?: boolean;
+};
+
 /** A compact description of a product, expanded into the SPEC's Product record. */
 export type ProductDraft = {
   id: string;
@@ -10,16 +22,7 @@ export type ProductDraft = {
   productType: ProductTypeName;
   currency: string;
   variantOptionOrdering?: string[];
-  variants: {
-    id: string;
-    sku: string;
-    attributes?: Record<string, string>;
-    priceCents: number;
-    salePriceCents?: number;
-    onSale?: boolean;
-    qtyInStock?: number;
-    unlimited?: boolean;
-  }[];
+  variants: VariantDraft[];
 };
 
 function moneyValue(minor: number, currency: string) {

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_MERCHANDISING, type InitialStock, type MerchandisingSettings, type ProductDetails, type ProductTypeName, type SubscriptionPlan,
+  DEFAULT_MERCHANDISING, type InitialStock, type MerchandisingSettings, type ProductDetails, type ProductTypeName, type SubscriptionPlan, type VariantDraft,
 } from '@storefront/domain';
 
 /**
@@ -13,17 +13,6 @@ export const DEMO_SHOP_COLLECTION_ID = 'shop';
 /** The store owner API calls create products in when the request names no collection. */
 export const DEFAULT_STORE_COLLECTION_ID = DEMO_SHOP_COLLECTION_ID;
 
-type DemoVariant = {
-  id: string;
-  sku: string;
-  attributes?: Record<string, string>;
-  priceCents: number;
-  salePriceCents?: number;
-  onSale?: boolean;
-  qtyInStock?: number;
-  unlimited?: boolean;
-};
-
 type DemoProduct = {
   id: string;
   title: string;
@@ -31,7 +20,7 @@ type DemoProduct = {
   productType: ProductTypeName;
   description: string;
   variantOptionOrdering?: string[];
-  variants: DemoVariant[];
+  variants: VariantDraft[];
   subscriptionPlan?: SubscriptionPlan;
   additionalFieldsFormId?: string;
   customAddButtonText?: string;
