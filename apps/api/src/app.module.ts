@@ -4,6 +4,7 @@ import type { Database } from '@storefront/eventstore';
 import { AccountsModule } from './accounts/accounts.module';
 import { CartModule } from './cart/cart.module';
 import { CatalogModule } from './catalog/catalog.module';
+import { CheckoutModule } from './checkout/checkout.module';
 import type { AppConfig } from './config/app-config';
 import { HealthModule } from './health/health.module';
 import { InfrastructureModule } from './infrastructure/database/infrastructure.module';
@@ -21,6 +22,7 @@ export class AppModule {
         AccountsModule,
         CatalogModule,
         CartModule,
+        CheckoutModule,
         StorefrontModule,
       ],
     };

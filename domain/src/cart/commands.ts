@@ -61,4 +61,13 @@ export type UpdateCartEntryAdditionalFields = {
   };
 };
 
-export type CartCommand = AddItemToCart | ChangeCartEntryQuantity | RemoveCartEntry | UpdateCartEntryAdditionalFields;
+/**
+ * Checkout closes the cart for the order it placed. `expectedEntries` is the cart the order was
+ * priced from (entry id → quantity): a cart edited since then is not the cart that was bought.
+ */
+export type PurchaseCart = {
+  type: 'PurchaseCart';
+  data: { cartId: string; orderId: string; expectedEntries: Record<string, number>; now: string };
+};
+
+export type CartCommand = AddItemToCart | ChangeCartEntryQuantity | RemoveCartEntry | UpdateCartEntryAdditionalFields | PurchaseCart;

@@ -2,7 +2,7 @@ import { accept, reject, type Decision, type DomainError } from '../shared/decid
 import { domainError } from '../shared/error-catalogue';
 import { parseAdditionalFields } from './additional-fields';
 import { resolveVariant, type PricedVariant } from './cart-product';
-import type { AddItemToCart, CartCommand, CartStoreSettings, ChangeCartEntryQuantity, RemoveCartEntry, UpdateCartEntryAdditionalFields } from './commands';
+import type { AddItemToCart, CartCommand, CartStoreSettings, ChangeCartEntryQuantity, PurchaseCart, RemoveCartEntry, UpdateCartEntryAdditionalFields } from './commands';
 import type { CartEvent } from './events';
 import { MAX_QUANTITY, parseQuantity } from './quantity';
 import type { CartEntryState, CartState } from './state';
@@ -28,6 +28,8 @@ export function decideCart(command: CartCommand, state: CartState): CartDecision
       return removeEntry(command, state);
     case 'UpdateCartEntryAdditionalFields':
       return updateAdditionalFields(command, state);
+    case 'PurchaseCart':
+      return purchase(command, state);
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled cart command ${String((unhandled as { type: string }).type)}`);
@@ -188,4 +190,18 @@ function updateAdditionalFields(command: UpdateCartEntryAdditionalFields, state:
   if (!fields.ok) return reject(fields.error);
   if (JSON.stringify(fields.fields) === JSON.stringify(entry.additionalFields)) return accept();
   return accept({ type: 'CartEntryAdditionalFieldsUpdated', data: { cartId, entryId, additionalFields: fields.fields, updatedAt: now } });
+}
+
+/** Closing the cart for an order: once, for that order, and only for the cart the order was priced from. */
+function purchase(command: PurchaseCart, state: CartState): CartDecision {
+  const { cartId, orderId, expectedEntries, now } = command.data;
+  if (state.status === 'purchased') {
+    return state.orderId === orderId ? accept() : reject(domainError('CART_CLOSED', { orderId: state.orderId }));
+  }
+  if (state.status === 'empty' || state.entries.length === 0) return reject(domainError('CART_NOT_FOUND'));
+  const current = Object.fromEntries(state.entries.map((e) => [e.id, e.quantity]));
+  const expected = Object.entries(expectedEntries);
+  const unchanged = expected.length === state.entries.length && expected.every(([id, quantity]) => current[id] === quantity);
+  if (!unchanged) return reject(domainError('CART_CHANGED'));
+  return accept({ type: 'ShoppingCartPurchased', data: { cartId, orderId, purchasedAt: now } });
 }

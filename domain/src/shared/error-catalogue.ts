@@ -66,6 +66,15 @@ export const ERROR_MESSAGES = {
   STOCK_BELOW_ZERO: 'Stock cannot go below zero.',
   INVALID_RESERVATION: 'A reservation needs an order id and a whole quantity of 1 or more.',
   RESERVATION_CONFLICT: 'This order already holds a different reservation of this variant.',
+  // Checkout and orders
+  CHECKOUT_MINIMUM_SUBTOTAL: 'To check out, your order subtotal must be {subtotal} or more.',
+  CART_CHANGED: 'Your cart changed during checkout. Please review it and try again.',
+  PAYMENT_TOKEN_REQUIRED: 'Please enter your payment details.',
+  PAYMENT_DECLINED: 'Your card was declined.',
+  ORDER_NOT_FOUND: 'There is no order with this id.',
+  ORDER_ALREADY_EXISTS: 'An order with this id already exists.',
+  ORDER_CANCELLED: 'This order was cancelled.',
+  ORDER_ALREADY_FULFILLED: 'This order was already fulfilled.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -75,3 +75,15 @@ export function parseDecimalToMinor(value: string, currency: string): number {
   assertMinor(minor);
   return sign ? -minor : minor;
 }
+
+/**
+ * A human price label such as '$25.00' or '¥500', for messages. The amount reaches Intl as a
+ * decimal string, so no floating point touches it.
+ */
+export function formatMoneyLabel(amountMinor: number, currency: string, locale = 'en-US'): string {
+  const digits = currencyDecimals(currency);
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  // Intl.NumberFormat v3 formats decimal strings exactly (Node 20); the bundled TS lib types only numbers.
+  const formatDecimal = format.format.bind(format) as unknown as (decimal: string) => string;
+  return formatDecimal(toDecimalString(amountMinor, currency));
+}

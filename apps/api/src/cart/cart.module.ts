@@ -25,5 +25,6 @@ import { SubscriptionCartController } from './subscription-cart.controller';
     ...CommandHandlers,
     ...QueryHandlers,
   ],
+  exports: [CartStreams],
 })
 export class CartModule {}

@@ -22,7 +22,14 @@ export class CartStreams {
 
   /** The cart as its stream says now (for looking up an entry before deciding). */
   async load(cartId: string): Promise<CartState> {
-    return foldEvents<CartState, CartEvent>(cartDecider, cartDecider.initialState(), await this.store.readStream(cartStreamId(cartId)));
+    return (await this.loadWithVersion(cartId)).state;
+  }
+
+  /** The cart and the stream version it reflects (checkout prices an order from exactly this). */
+  async loadWithVersion(cartId: string): Promise<{ state: CartState; version: number }> {
+    const events = await this.store.readStream(cartStreamId(cartId));
+    const state = foldEvents<CartState, CartEvent>(cartDecider, cartDecider.initialState(), events);
+    return { state, version: events.length === 0 ? 0 : events[events.length - 1]!.streamPosition };
   }
 
   /** Decides and appends; returns the cart computed from the stream it appended to (read-your-writes). */

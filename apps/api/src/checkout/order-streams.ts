@@ -1,0 +1,81 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  INVENTORY_STREAM_TYPE, inventoryDecider, inventoryStreamId, ORDER_STREAM_TYPE, orderDecider, orderStreamId,
+  type InventoryCommand, type OrderCommand, type OrderEvent, type OrderState, type StockClaim,
+} from '@storefront/domain';
+import { foldEvents, type CommandContext, type EventStore } from '@storefront/eventstore';
+import { randomUUID } from 'node:crypto';
+import { CommandExecutor } from '../infrastructure/command-executor';
+import { EVENT_STORE } from '../infrastructure/database/tokens';
+import { DomainException } from '../infrastructure/http/domain-exception';
+
+/**
+ * A step of checkout as its own command. Its id is fresh on purpose: a reservation, a release, the
+ * order and the cart's closing are each idempotent in the domain (by order id), and a replayed
+ * command id would answer "reserved" for stock a failed earlier attempt has already given back.
+ */
+export function checkoutStep(context: CommandContext): CommandContext {
+  return { ...context, commandId: randomUUID(), causationId: context.commandId };
+}
+
+/** Runs order and inventory commands for checkout; a rejection leaves as a DomainException. */
+@Injectable()
+export class OrderStreams {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly executor: CommandExecutor,
+  ) {}
+
+  async load(orderId: string): Promise<OrderState> {
+    return foldEvents<OrderState, OrderEvent>(orderDecider, orderDecider.initialState(), await this.store.readStream(orderStreamId(orderId)));
+  }
+
+  async run(orderId: string, command: OrderCommand, context: CommandContext): Promise<OrderState> {
+    const result = await this.executor.execute({
+      streamId: orderStreamId(orderId), streamType: ORDER_STREAM_TYPE, decider: orderDecider, command, context: checkoutStep(context),
+    });
+    if (!result.ok) throw new DomainException(result.error);
+    return result.state;
+  }
+
+  /**
+   * Reserves an order's stock, claim by claim in the claims' fixed order. Each claim is one append
+   * with optimistic concurrency on the variant's own stream: two buyers of a last unit conflict
+   * there, one retries, sees no stock and is refused. If any claim is refused, the ones already
+   * held are given back before the error leaves.
+   */
+  async reserve(orderId: string, claims: StockClaim[], context: CommandContext, now: string): Promise<void> {
+    const held: StockClaim[] = [];
+    try {
+      for (const claim of claims) {
+        await this.inventory(claim, { type: 'ReserveStock', data: { ...claim, orderId, now } }, checkoutStep(context));
+        held.push(claim);
+      }
+    } catch (error) {
+      await this.release(orderId, held, context, now);
+      if (error instanceof DomainException && error.error.code === 'INSUFFICIENT_STOCK') {
+        const claim = claims[held.length]!;
+        throw new DomainException({ ...error.error, details: { ...error.error.details, itemId: claim.productId, sku: claim.sku } });
+      }
+      throw error;
+    }
+  }
+
+  /** Gives back whatever the order holds of these variants (a no-op for claims it does not hold). */
+  async release(orderId: string, claims: StockClaim[], context: CommandContext, now: string): Promise<void> {
+    for (const claim of claims) {
+      await this.inventory(
+        claim,
+        { type: 'ReleaseStockReservation', data: { productId: claim.productId, sku: claim.sku, orderId, now } },
+        checkoutStep(context),
+      );
+    }
+  }
+
+  private async inventory(claim: StockClaim, command: InventoryCommand, context: CommandContext): Promise<void> {
+    const result = await this.executor.execute({
+      streamId: inventoryStreamId(claim.productId, claim.sku), streamType: INVENTORY_STREAM_TYPE, decider: inventoryDecider, command, context,
+    });
+    if (!result.ok) throw new DomainException(result.error);
+  }
+}

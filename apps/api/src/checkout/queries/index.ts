@@ -1,0 +1,3 @@
+import { GetOrderHandler, ListOrdersHandler } from './get-order.handler';
+
+export const QueryHandlers = [GetOrderHandler, ListOrdersHandler];

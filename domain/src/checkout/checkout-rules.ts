@@ -1,0 +1,93 @@
+import { isValidEmail } from '../accounts/email';
+import type { CartState } from '../cart/state';
+import { shoppingCartView } from '../cart/shopping-cart-view';
+import type { DomainError } from '../shared/decider';
+import { domainError } from '../shared/error-catalogue';
+import { formatMoneyLabel, multiplyMinor } from '../shared/money';
+import type { OrderLine, OrderPayment, OrderPlaced } from './events';
+
+/** Store rules for checking out. `minimumSubtotalCents` 0 means no minimum. */
+export type CheckoutSettings = { minimumSubtotalCents: number };
+
+export type OpenCartState = Extract<CartState, { status: 'open' }>;
+
+/**
+ * Why this cart cannot be checked out, or null. A purchased cart is not a problem here: checkout
+ * answers with the order it already became.
+ */
+export function checkoutProblem(cart: CartState, settings: CheckoutSettings, customerEmail: unknown): DomainError | null {
+  if (cart.status === 'empty' || cart.entries.length === 0) return domainError('CART_NOT_FOUND');
+  if (cart.status === 'purchased') return null;
+  const view = shoppingCartView(cart)!;
+  if (view.subtotalCents < settings.minimumSubtotalCents) {
+    const subtotal = formatMoneyLabel(settings.minimumSubtotalCents, cart.currency);
+    return domainError('CHECKOUT_MINIMUM_SUBTOTAL', { subtotal }, `To check out, your order subtotal must be ${subtotal} or more.`);
+  }
+  if (!isValidEmail(customerEmail)) return domainError('INVALID_EMAIL');
+  return null;
+}
+
+/** The cart as the order it prices: entry by entry, at the prices the cart holds. */
+export function orderLinesFromCart(cart: OpenCartState | Extract<CartState, { status: 'purchased' }>): OrderLine[] {
+  return cart.entries.map((e) => ({
+    entryId: e.id,
+    itemId: e.itemId,
+    sku: e.sku,
+    productName: e.title,
+    productType: e.productType,
+    attributes: e.attributes,
+    quantity: e.quantity,
+    unitPriceCents: e.unitPriceCents,
+    lineTotalCents: multiplyMinor(e.unitPriceCents, e.quantity),
+  }));
+}
+
+export type StockClaim = { productId: string; sku: string; quantity: number };
+
+/**
+ * What an order takes from inventory: one claim per variant (entries of one variant with
+ * different form answers add up), in a fixed order so concurrent checkouts meet in the same order.
+ */
+export function stockClaims(lines: OrderLine[]): StockClaim[] {
+  const byVariant = new Map<string, StockClaim>();
+  for (const line of lines) {
+    const key = JSON.stringify([line.itemId, line.sku]);
+    const claim = byVariant.get(key) ?? { productId: line.itemId, sku: line.sku, quantity: 0 };
+    claim.quantity += line.quantity;
+    byVariant.set(key, claim);
+  }
+  return [...byVariant.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, claim]) => claim);
+}
+
+/** The entry quantities the order was priced from, for closing the cart only if it still holds them. */
+export function expectedCartEntries(lines: OrderLine[]): Record<string, number> {
+  return Object.fromEntries(lines.map((l) => [l.entryId, l.quantity]));
+}
+
+/** The PlaceOrder data for a cart: totals exactly as the visitor's cart showed them. */
+export function orderFromCart(input: {
+  cart: OpenCartState | Extract<CartState, { status: 'purchased' }>;
+  orderId: string;
+  customerEmail: string;
+  payment: OrderPayment;
+  now: string;
+}): OrderPlaced['data'] {
+  const { cart, orderId, customerEmail, payment, now } = input;
+  const view = shoppingCartView(cart)!;
+  return {
+    orderId,
+    cartId: cart.cartId,
+    websiteId: cart.websiteId,
+    customerEmail: customerEmail.trim(),
+    currency: cart.currency,
+    lines: orderLinesFromCart(cart),
+    subtotalCents: view.subtotalCents,
+    taxCents: view.taxCents,
+    shippingCents: view.shippingCostCents,
+    discountCents: view.discountCents,
+    grandTotalCents: view.grandTotalCents,
+    testMode: payment.testMode,
+    payment,
+    placedAt: now,
+  };
+}

@@ -1,0 +1,50 @@
+import type { ProductTypeName } from '../catalog/product-record';
+
+/** One line of an order: what was bought, at the price the cart held (integer minor units). */
+export type OrderLine = {
+  entryId: string;
+  itemId: string;
+  sku: string;
+  productName: string;
+  productType: ProductTypeName;
+  attributes: Record<string, string>;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+};
+
+/** The payment the provider took for the order; `testMode` orders moved no real money. */
+export type OrderPayment = { provider: string; paymentId: string; testMode: boolean };
+
+/** Order events, on the order's own stream. Type names are a stored contract: never rename them. */
+export type OrderPlaced = {
+  type: 'OrderPlaced';
+  data: {
+    orderId: string;
+    cartId: string;
+    websiteId: string;
+    customerEmail: string;
+    currency: string;
+    lines: OrderLine[];
+    subtotalCents: number;
+    taxCents: number;
+    shippingCents: number;
+    discountCents: number;
+    grandTotalCents: number;
+    testMode: boolean;
+    payment: OrderPayment;
+    placedAt: string;
+  };
+};
+
+export type OrderFulfilled = { type: 'OrderFulfilled'; data: { orderId: string; fulfilledAt: string } };
+
+/** Cancelling gives the order's reserved stock back and refunds its payment (done by the handler). */
+export type OrderCancelled = { type: 'OrderCancelled'; data: { orderId: string; reason: string; cancelledAt: string } };
+
+export type OrderEvent = OrderPlaced | OrderFulfilled | OrderCancelled;
+
+export const ORDER_EVENT_TYPES: OrderEvent['type'][] = ['OrderPlaced', 'OrderFulfilled', 'OrderCancelled'];
+
+export const orderStreamId = (orderId: string) => `order-${orderId}`;
+export const ORDER_STREAM_TYPE = 'order';

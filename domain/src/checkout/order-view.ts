@@ -1,0 +1,65 @@
+import { toDecimalString } from '../shared/money';
+import type { OrderState } from './state';
+
+/** SPEC 3 'Money': minor units as a decimal string with the currency, plus the decimal value. */
+export type OrderMoney = { value: string; currency: string; decimalValue: string };
+
+const orderMoney = (minor: number, currency: string): OrderMoney => ({ value: String(minor), currency, decimalValue: toDecimalString(minor, currency) });
+
+/**
+ * The SPEC's Order (analytics, section 3) — id, purchasedCartId, testMode, websiteId, items (sku,
+ * productName, quantity, unitPrice), grandTotal, shippingTotal, taxTotal — plus what the order
+ * confirmed and order status pages show.
+ */
+export type OrderView = {
+  id: string;
+  purchasedCartId: string;
+  testMode: boolean;
+  websiteId: string;
+  items: { sku: string; productName: string; quantity: number; unitPrice: OrderMoney; itemId: string; attributes: Record<string, string>; lineTotal: OrderMoney }[];
+  subtotal: OrderMoney;
+  discountTotal: OrderMoney;
+  grandTotal: OrderMoney;
+  shippingTotal: OrderMoney;
+  taxTotal: OrderMoney;
+  currency: string;
+  customerEmail: string;
+  fulfillmentStatus: 'PENDING' | 'FULFILLED' | 'CANCELED';
+  createdOn: string;
+  fulfilledOn: string | null;
+  cancelledOn: string | null;
+  payment: { provider: string; paymentId: string };
+};
+
+export function orderView(state: OrderState): OrderView | null {
+  if (state.status === 'none') return null;
+  const o = state.order;
+  const m = (minor: number) => orderMoney(minor, o.currency);
+  return {
+    id: o.orderId,
+    purchasedCartId: o.cartId,
+    testMode: o.testMode,
+    websiteId: o.websiteId,
+    items: o.lines.map((l) => ({
+      sku: l.sku,
+      productName: l.productName,
+      quantity: l.quantity,
+      unitPrice: m(l.unitPriceCents),
+      itemId: l.itemId,
+      attributes: l.attributes,
+      lineTotal: m(l.lineTotalCents),
+    })),
+    subtotal: m(o.subtotalCents),
+    discountTotal: m(o.discountCents),
+    grandTotal: m(o.grandTotalCents),
+    shippingTotal: m(o.shippingCents),
+    taxTotal: m(o.taxCents),
+    currency: o.currency,
+    customerEmail: o.customerEmail,
+    fulfillmentStatus: state.status,
+    createdOn: o.placedAt,
+    fulfilledOn: state.fulfilledAt,
+    cancelledOn: state.cancelledAt,
+    payment: { provider: o.payment.provider, paymentId: o.payment.paymentId },
+  };
+}
