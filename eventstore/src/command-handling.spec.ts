@@ -1,6 +1,7 @@
 import { handleCommand } from './command-handling';
 import { ConcurrencyError } from './errors';
 import { PostgresEventStore } from './postgres-event-store';
+import { StreamStateCache } from './stream-state-cache';
 import { counterDecider, createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from './testing';
 import type { EventStore } from './types';
 
@@ -76,5 +77,52 @@ describeEachDriver('handleCommand', (driver) => {
     await expect(run('counter-6', 1, testCommandContext(), 2, racing)).rejects.toBeInstanceOf(ConcurrencyError);
     expect(races).toBe(3); // first try + 2 retries
     expect(await store.streamVersion('counter-6')).toBe(3);
+  });
+
+  describe('with a stream state cache', () => {
+    const cached = (streamId: string, by: number, stateCache: StreamStateCache<unknown>, context = testCommandContext()) =>
+      handleCommand(store, { streamId, streamType: 'counter', decider: counterDecider, command: { by }, context, stateCache: stateCache as never });
+
+    it('decides on the cached state without reading the stream again', async () => {
+      const cache = new StreamStateCache<unknown>();
+      await cached('counter-c1', 1, cache);
+      const reads = jest.spyOn(store, 'readStream');
+      try {
+        const result = await cached('counter-c1', 2, cache);
+        expect(result).toMatchObject({ ok: true, state: { total: 3, count: 2 }, version: 2 });
+        expect(reads).not.toHaveBeenCalled();
+      } finally {
+        reads.mockRestore();
+      }
+    });
+
+    it('a write from elsewhere makes the cached decision conflict, and the command reloads', async () => {
+      const cache = new StreamStateCache<unknown>();
+      await cached('counter-c2', 1, cache);
+      await run('counter-c2', 10); // another process: the cache does not know
+      const result = await cached('counter-c2', 2, cache);
+      expect(result).toMatchObject({ ok: true, state: { total: 13, count: 3 }, version: 3 });
+      expect(cache.get('counter-c2')).toEqual({ version: 3, state: { total: 13, count: 3 } });
+    });
+
+    it('a new command id skips the duplicate lookup, yet a reused one still never appends twice', async () => {
+      const cache = new StreamStateCache<unknown>();
+      const context = testCommandContext();
+      await cached('counter-c3', 1, cache, context);
+      // A client that wrongly claims its id is new is still caught by the append itself.
+      const again = await cached('counter-c3', 1, cache, { ...context, commandIdIsNew: true });
+      expect(again).toMatchObject({ ok: true, duplicate: true, version: 1 });
+      expect(await store.streamVersion('counter-c3')).toBe(1);
+    });
+
+    it('forgets the least recently used stream beyond its capacity', () => {
+      const cache = new StreamStateCache<number>(2);
+      cache.set('a', 1, 1);
+      cache.set('b', 1, 2);
+      cache.get('a');
+      cache.set('c', 1, 3);
+      expect([cache.get('a')?.state, cache.get('b'), cache.get('c')?.state]).toEqual([1, undefined, 3]);
+      expect(cache.size).toBe(2);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { Decider, DomainError, DomainEvent } from '@storefront/domain';
 import { ConcurrencyError } from './errors';
 import { PostgresEventStore } from './postgres-event-store';
+import type { StreamStateCache } from './stream-state-cache';
 import type { CommandContext, EventStore, RecordedEvent } from './types';
 
 export type HandleCommandOptions<Command, State, E extends DomainEvent, Err extends DomainError> = {
@@ -11,6 +12,11 @@ export type HandleCommandOptions<Command, State, E extends DomainEvent, Err exte
   context: CommandContext;
   /** Reload-and-decide-again attempts after a ConcurrencyError before it is rethrown (default 5). */
   maxRetries?: number;
+  /**
+   * The stream's last known state in this process: the first attempt decides on it instead of
+   * reading the stream (a stale entry only costs a ConcurrencyError and a reload).
+   */
+  stateCache?: StreamStateCache<State>;
 };
 
 export type HandleCommandResult<State, Err extends DomainError = DomainError> =
@@ -54,19 +60,35 @@ export async function handleCommand<Command, State, E extends DomainEvent, Err e
   store: EventStore,
   options: HandleCommandOptions<Command, State, E, Err>,
 ): Promise<HandleCommandResult<State, Err>> {
-  const { streamId, streamType, decider, command, context, maxRetries = 5 } = options;
+  const { streamId, streamType, decider, command, context, maxRetries = 5, stateCache } = options;
 
-  const previous = await findCommand(store, context.commandId);
-  if (previous) return duplicateResult(store, decider, previous.streamId, previous.version);
+  // A command id minted for this request cannot have appended before: skip the lookup.
+  if (!context.commandIdIsNew) {
+    const previous = await findCommand(store, context.commandId);
+    if (previous) return duplicateResult(store, decider, previous.streamId, previous.version);
+  }
 
   for (let attempt = 0; ; attempt++) {
-    const history = await store.readStream(streamId);
-    const version = history.length === 0 ? 0 : history[history.length - 1]!.streamPosition;
-    const state = foldEvents(decider, decider.initialState(), history);
+    const cached = attempt === 0 ? stateCache?.get(streamId) : undefined;
+    let version: number;
+    let state: State;
+    if (cached) {
+      ({ version, state } = cached);
+    } else {
+      const history = await store.readStream(streamId);
+      version = history.length === 0 ? 0 : history[history.length - 1]!.streamPosition;
+      state = foldEvents(decider, decider.initialState(), history);
+    }
 
     const decision = decider.decide(command, state);
-    if (!decision.ok) return { ok: false, error: decision.error, state };
-    if (decision.events.length === 0) return { ok: true, state, events: [], version, duplicate: false };
+    if (!decision.ok) {
+      stateCache?.set(streamId, version, state);
+      return { ok: false, error: decision.error, state };
+    }
+    if (decision.events.length === 0) {
+      stateCache?.set(streamId, version, state);
+      return { ok: true, state, events: [], version, duplicate: false };
+    }
 
     try {
       const result = await store.append(
@@ -74,15 +96,15 @@ export async function handleCommand<Command, State, E extends DomainEvent, Err e
         decision.events.map((e) => ({ type: e.type, data: e.data, schemaVersion: e.schemaVersion })),
         { streamType, expectedVersion: version === 0 ? 'no_stream' : version, command: context },
       );
-      if (result.status === 'duplicate') return duplicateResult(store, decider, result.streamId, result.version);
-      return {
-        ok: true,
-        state: foldEvents(decider, state, result.events),
-        events: result.events,
-        version: result.version,
-        duplicate: false,
-      };
+      if (result.status === 'duplicate') {
+        stateCache?.delete(streamId);
+        return duplicateResult(store, decider, result.streamId, result.version);
+      }
+      const after = foldEvents(decider, state, result.events);
+      stateCache?.set(streamId, result.version, after);
+      return { ok: true, state: after, events: result.events, version: result.version, duplicate: false };
     } catch (err) {
+      stateCache?.delete(streamId);
       if (!(err instanceof ConcurrencyError) || attempt >= maxRetries) throw err;
       // Jittered backoff so a crowd of writers on one stream does not collide in lockstep.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));

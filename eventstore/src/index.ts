@@ -18,6 +18,7 @@ export { migrate, type Migration } from './migrations';
 export { eventStoreMigrations } from './event-store-schema';
 export { PostgresEventStore, createEventStore, type PostgresEventStoreOptions } from './postgres-event-store';
 export type { AppendBatcherOptions } from './append-batcher';
+export { StreamStateCache } from './stream-state-cache';
 export {
   handleCommand,
   foldEvents,

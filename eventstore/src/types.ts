@@ -38,6 +38,12 @@ export type CommandContext = {
   causationId: string | null;
   actor: Actor;
   requestId?: string;
+  /**
+   * True when the command id was minted for this request (no client-supplied idempotency key), so
+   * it cannot have been used before and handleCommand skips the up-front duplicate lookup. The
+   * append still refuses a duplicate id. Not stored with events.
+   */
+  commandIdIsNew?: boolean;
 };
 
 export type EventMetadata = {

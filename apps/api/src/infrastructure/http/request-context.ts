@@ -24,8 +24,10 @@ export function commandContextFor(req: AppRequest, visitorId?: string): CommandC
   const actor: Actor = req.state.owner
     ? { kind: 'owner', id: req.state.owner.id }
     : { kind: 'visitor', id: visitorId ?? 'anonymous' };
+  const clientKey = key && UUID.test(key) ? key.toLowerCase() : null;
   return {
-    commandId: key && UUID.test(key) ? key.toLowerCase() : randomUUID(),
+    commandId: clientKey ?? randomUUID(),
+    commandIdIsNew: clientKey === null,
     correlationId: correlation && correlation.length <= 100 ? correlation : req.state.requestId,
     causationId: null,
     actor,
