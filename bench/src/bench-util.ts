@@ -8,6 +8,18 @@ import { openDatabase, type Database } from '@storefront/eventstore';
  * it afterwards whatever happens.
  */
 export async function withScratchDatabase<T>(serverUrl: string, poolSize: number, body: (db: Database) => Promise<T>): Promise<T> {
+  return withScratchDatabaseUrl(serverUrl, async (url) => {
+    const db = await openDatabase({ databaseUrl: url, poolSize });
+    try {
+      return await body(db);
+    } finally {
+      await db.close();
+    }
+  });
+}
+
+/** Like `withScratchDatabase`, but hands over the scratch database's URL (for a server process to use). */
+export async function withScratchDatabaseUrl<T>(serverUrl: string, body: (url: string) => Promise<T>): Promise<T> {
   const name = `bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -15,12 +27,7 @@ export async function withScratchDatabase<T>(serverUrl: string, poolSize: number
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const db = await openDatabase({ databaseUrl: url.toString(), poolSize });
-    try {
-      return await body(db);
-    } finally {
-      await db.close();
-    }
+    return await body(url.toString());
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
     await admin.end();

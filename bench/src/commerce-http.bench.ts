@@ -1,0 +1,167 @@
+/**
+ * The store's two hot requests over real HTTP against the built server (`apps/api/dist/main.js`,
+ * its own process) on a scratch database of the PostgreSQL server:
+ *  (a) add-to-cart at 32 concurrent connections against the raw single-row INSERT baseline at 32
+ *      concurrent clients on the same database, in alternating phases of one run: requests/s
+ *      ratio (target ≥ 0.4) and latency p50/p99 (target p99 < 50 ms);
+ *  (b) checkout of a 5-line cart at 8 concurrent checkouts: latency p50/p99 (target p99 < 100 ms).
+ * Each connection adds to its own cart and starts a new one every few adds (a visitor's session).
+ * Run standalone after `npm run build`: `node bench/dist/commerce-http.bench.js`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { formatRate, measureThroughput, printTable, withScratchDatabaseUrl } from './bench-util';
+import { BenchClient, cookieNamed, percentile } from './http-client';
+
+const REPO_ROOT = resolve(__dirname, '../..');
+const OWNER = { email: 'owner@example.com', password: 'bench owner password 1' };
+const ADDS_PER_CART = 4;
+
+export type CommerceBenchOptions = { serverUrl?: string; connections?: number; checkoutConcurrency?: number; phaseMs?: number; rounds?: number };
+
+async function startServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [resolve(REPO_ROOT, 'apps/api/dist/main.js')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env, NODE_OPTIONS: '', PORT: '0', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent',
+      OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, CART_RATE_LIMIT_BURST: '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolveUrl(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
+  });
+  return { url, child };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** Five products with stock that will not run out during the run, created through the owner API. */
+async function createBenchProducts(client: BenchClient): Promise<{ itemId: string; sku: string }[]> {
+  const session = await client.request('POST', '/api/config/session', OWNER);
+  if (session.status !== 200) throw new Error(`sign-in failed: ${session.status}`);
+  const headers = { cookie: cookieNamed(session, 'owner_session')!, 'x-xsrf-token': session.body.xsrfToken };
+  const site = await client.request('GET', '/api/commerce/products/p-stoneware-mug');
+  const websiteId = site.body.websiteId;
+  const products = [];
+  for (let i = 1; i <= 5; i++) {
+    const sku = `BENCH-${i}`;
+    const res = await client.request('POST', `/api/content-service/product/1.1/websites/${websiteId}/products`, {
+      title: `Bench Product ${i}`, productType: 'PHYSICAL', variants: [{ sku, priceCents: 1000 + i * 111, qtyInStock: 100_000_000 }],
+    }, headers);
+    if (res.status !== 201) throw new Error(`product creation failed: ${res.status} ${JSON.stringify(res.body)}`);
+    products.push({ itemId: res.body.record.id as string, sku });
+  }
+  // The add-to-cart lookup reads the catalog read model: wait until the projection has them.
+  for (const p of products) {
+    for (let tries = 0; (await client.request('GET', `/api/commerce/products/${p.itemId}`)).status !== 200; tries++) {
+      if (tries > 200) throw new Error('catalog projection did not catch up');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return products;
+}
+
+type LatencyRow = { rps: number; p50: number; p99: number; count: number };
+
+export async function runCommerceHttpBench(options: CommerceBenchOptions = {}) {
+  const serverUrl = options.serverUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const connections = options.connections ?? 32;
+  const checkoutConcurrency = options.checkoutConcurrency ?? 8;
+  const phaseMs = options.phaseMs ?? 2500;
+  const rounds = options.rounds ?? 3;
+
+  return withScratchDatabaseUrl(serverUrl, async (databaseUrl) => {
+    const { url, child } = await startServer(databaseUrl);
+    const client = new BenchClient(url, connections);
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+    try {
+      await pool.query('CREATE TABLE IF NOT EXISTS bench_baseline (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, data jsonb NOT NULL)');
+      const products = await createBenchProducts(client);
+      const insertJson = JSON.stringify({ itemId: products[0]!.itemId, sku: products[0]!.sku, quantity: 1, additionalFields: null });
+      const insert = async () => {
+        await pool.query('INSERT INTO bench_baseline (data) VALUES ($1::jsonb)', [insertJson]);
+      };
+
+      const carts: (string | undefined)[] = new Array(connections).fill(undefined);
+      const addLatencies: number[] = [];
+      let failures = 0;
+      const addToCart = async (worker: number, iteration: number) => {
+        if (iteration % ADDS_PER_CART === 0) carts[worker] = undefined;
+        const product = products[(worker + iteration) % products.length]!;
+        const started = performance.now();
+        const res = await client.request('POST', '/api/commerce/shopping-cart/entries', { itemId: product.itemId, sku: product.sku, quantity: 1, additionalFields: null },
+          carts[worker] ? { cookie: carts[worker]! } : {});
+        addLatencies.push(performance.now() - started);
+        if (res.status !== 200) failures++;
+        carts[worker] ??= cookieNamed(res, 'ss_cart');
+      };
+
+      // Warm-up of both paths, then alternating phases so machine noise hits both alike.
+      await measureThroughput(500, connections, insert);
+      await measureThroughput(1000, connections, addToCart);
+      addLatencies.length = 0;
+      let baselineOps = 0, baselineSeconds = 0, addOps = 0, addSeconds = 0;
+      for (let round = 0; round < rounds; round++) {
+        const base = await measureThroughput(phaseMs, connections, insert);
+        const add = await measureThroughput(phaseMs, connections, addToCart);
+        baselineOps += base.ops; baselineSeconds += base.seconds; addOps += add.ops; addSeconds += add.seconds;
+      }
+      if (failures > 0) throw new Error(`${failures} add-to-cart requests failed`);
+      const baselineRps = baselineOps / baselineSeconds;
+      const add: LatencyRow = { rps: addOps / addSeconds, p50: percentile(addLatencies, 0.5), p99: percentile(addLatencies, 0.99), count: addLatencies.length };
+
+      // Checkout: each worker fills a fresh 5-line cart (not timed), then checks it out (timed).
+      const checkoutLatencies: number[] = [];
+      const checkout = async (worker: number, iteration: number) => {
+        let cookie: string | undefined;
+        for (const p of products) {
+          const res = await client.request('POST', '/api/commerce/shopping-cart/entries', { itemId: p.itemId, sku: p.sku, quantity: 1 }, cookie ? { cookie } : {});
+          if (res.status !== 200) throw new Error(`add failed: ${res.status}`);
+          cookie ??= cookieNamed(res, 'ss_cart');
+        }
+        const started = performance.now();
+        const res = await client.request('POST', '/api/commerce/checkout', { email: `bench${worker}-${iteration}@example.com`, paymentToken: 'tok_visa' }, { cookie: cookie! });
+        checkoutLatencies.push(performance.now() - started);
+        if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${JSON.stringify(res.body)}`);
+      };
+      await measureThroughput(1000, checkoutConcurrency, checkout);
+      checkoutLatencies.length = 0;
+      const co = await measureThroughput(phaseMs * rounds, checkoutConcurrency, checkout);
+      const checkoutRow: LatencyRow = { rps: co.opsPerSec, p50: percentile(checkoutLatencies, 0.5), p99: percentile(checkoutLatencies, 0.99), count: checkoutLatencies.length };
+
+      const ms = (v: number) => v.toFixed(1);
+      printTable([
+        { request: 'INSERT baseline', concurrency: connections, 'ops/s': formatRate(baselineRps), ratio: '', p50_ms: '', p99_ms: '', n: baselineOps },
+        { request: 'add-to-cart', concurrency: connections, 'ops/s': formatRate(add.rps), ratio: (add.rps / baselineRps).toFixed(2), p50_ms: ms(add.p50), p99_ms: ms(add.p99), n: add.count },
+        { request: 'checkout (5 lines)', concurrency: checkoutConcurrency, 'ops/s': formatRate(checkoutRow.rps), ratio: '', p50_ms: ms(checkoutRow.p50), p99_ms: ms(checkoutRow.p99), n: checkoutRow.count },
+      ]);
+      console.log(`add-to-cart/baseline ratio ${(add.rps / baselineRps).toFixed(2)} (target ≥ 0.4), p99 ${ms(add.p99)} ms (target < 50); checkout p99 ${ms(checkoutRow.p99)} ms (target < 100)`);
+      return { baselineRps, add, checkout: checkoutRow };
+    } finally {
+      client.close();
+      await pool.end();
+      await stopServer(child);
+    }
+  });
+}
+
+if (require.main === module) {
+  runCommerceHttpBench().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
