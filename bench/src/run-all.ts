@@ -1,5 +1,6 @@
 import { runAppendBench } from './append.bench';
 import { runCatchUpBench } from './catch-up.bench';
+import { runRenderBench } from './render.bench';
 
 /**
  * `npm run bench`: every benchmark, each printing its ratio against a baseline measured in the
@@ -10,6 +11,8 @@ async function main() {
   await runAppendBench();
   console.log('\n# projection catch-up');
   await runCatchUpBench();
+  console.log('\n# template rendering');
+  await runRenderBench();
 }
 
 main().catch((error) => {
