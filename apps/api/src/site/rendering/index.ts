@@ -1,3 +1,4 @@
+// Framework-free; the Nest provider is in ./template-renderer.provider.
 export { TemplateRenderer, MAX_PARTIAL_DEPTH } from './template-renderer';
 export type { RenderRequest, RenderResult, RenderErrorReport, TemplateRendererOptions, CompiledTemplate } from './template-renderer';
 export type { RenderError, RenderErrorKind } from './render-errors';
