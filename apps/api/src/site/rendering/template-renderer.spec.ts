@@ -147,6 +147,16 @@ describe('TemplateRenderer', () => {
       expect(renderer.render({ template: '{@|apply p1}', context: {}, partials: chain(17) }).errors.map((e) => e.kind)).toEqual(['partial-recursion']);
     });
 
+    it('expression errors, on every render of the cached template', () => {
+      const template = '{.section a}{.eval @x = foo(1)}{.end}after';
+      for (let i = 0; i < 2; i++) {
+        expect(renderer.render({ template, context: { a: 1 } })).toEqual({
+          html: 'after',
+          errors: [{ kind: 'expression', type: 'engine', message: 'RuntimeError: Error parsing expression: "@x = foo(1)": Invalid function foo' }],
+        });
+      }
+    });
+
     it('expression errors', () => {
       const parse = renderer.render({ template: '{.eval @x = foo(1)}after', context: {} });
       expect(parse.html).toBe('after');

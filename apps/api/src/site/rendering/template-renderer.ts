@@ -14,6 +14,7 @@ import {
   type Code, type Context, type FormatterTable, type PredicateTable, type RootCode, type Variable,
 } from '@squarespace/template-engine';
 import { CompileCache } from './compile-cache';
+import { prepareExpressions } from './expressions';
 import { DEFAULT_LOCALE, sharedCldrProvider, type CldrProvider } from './cldr-locales';
 import { storefrontFormatters } from './formatters';
 import { RenderContext } from './render-context';
@@ -141,7 +142,12 @@ export class TemplateRenderer {
     return this.cache.get(source, (text) => {
       try {
         const { code, errors } = this.compiler.parse(text);
-        return { code: code as RootCode, errors: errors.map(fromTemplateError) };
+        const compiled = errors.map(fromTemplateError);
+        for (const [raw, message] of prepareExpressions(code)) {
+          // The engine's wording (errors.expressionParse), reported by every render from now on.
+          compiled.push({ kind: 'expression', type: 'engine', message: `RuntimeError: Error parsing expression: ${JSON.stringify(raw)}: ${message}` });
+        }
+        return { code: code as RootCode, errors: compiled };
       } catch (cause) {
         return { code: [17, 1, [], 18] as unknown as RootCode, errors: [unexpected(cause)] };
       }
