@@ -121,10 +121,18 @@ export function parseUnitOptions(args: readonly string[]): UnitOptions {
 
 /** The locale's preferred units, by measurement system. */
 class SystemUnits {
+  private readonly sets = new Map<string, FactorSet>();
+
   constructor(readonly system: MeasurementSystem, private readonly temperatureSystem: MeasurementSystem) {}
 
   private set(ids: string[]): FactorSet {
-    return factorSet(ids.map(unitById), this.system)!;
+    const key = ids.join(',');
+    let found = this.sets.get(key);
+    if (!found) {
+      found = factorSet(ids.map(unitById), this.system)!;
+      this.sets.set(key, found);
+    }
+    return found;
   }
 
   private imperial(): boolean {
@@ -276,8 +284,10 @@ export function formatUnit(cldr: CLDR, amount: string, args: readonly string[]):
   let exact = opts.exact;
   let set: FactorSet | undefined;
   if (opts.compact !== undefined) {
-    exact = units.exactFor(opts.compact) ?? exact;
-    if (!units.exactFor(opts.compact)) set = units.named(opts.compact);
+    // A kind with one unit per locale (temperature, speed, …) wins over out:; else a range of sizes.
+    const single = units.exactFor(opts.compact);
+    if (single) exact = single;
+    else set = units.named(opts.compact);
   } else if (opts.exactList) {
     set = factorSet(opts.exactList, units.system);
   } else if (opts.sequenceList) {
