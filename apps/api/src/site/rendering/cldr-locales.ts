@@ -35,10 +35,16 @@ export class PackedCldrProvider implements CldrProvider {
   get(locale: string): CLDR | undefined {
     if (this.byTag.has(locale)) return this.byTag.get(locale);
     let cldr: CLDR | undefined;
-    const resolved = CLDRFramework.resolveLocale(locale);
-    const language = resolved.tag.language();
-    if (/^[a-z]{2,3}$/.test(language) && existsSync(join(this.packs, `${language}.json`))) {
-      cldr = this.framework.get(resolved);
+    try {
+      // Resolution fills in whatever is missing ('' or garbage would become English): demand a language.
+      if (!/^[A-Za-z]{2,3}(?:[-_]|$)/.test(locale)) throw new Error(`Not a locale tag: ${locale}`);
+      const resolved = CLDRFramework.resolveLocale(locale.replace(/_/g, '-'));
+      const language = resolved.tag.language();
+      if (/^[a-z]{2,3}$/.test(language) && existsSync(join(this.packs, `${language}.json`))) {
+        cldr = this.framework.get(resolved);
+      }
+    } catch {
+      cldr = undefined;
     }
     this.byTag.set(locale, cldr);
     return cldr;

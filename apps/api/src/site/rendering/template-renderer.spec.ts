@@ -21,9 +21,11 @@ describe('TemplateRenderer', () => {
   });
 
   it('reports an unknown locale and renders with the default one', () => {
-    const { html, errors } = renderer.render({ template: '{n|decimal}', context: { n: '1234.5' }, locale: 'zz-ZZ' });
-    expect(html).toBe('1,234.5');
-    expect(errors).toEqual([expect.objectContaining({ kind: 'locale' })]);
+    for (const locale of ['zz-ZZ', '', '!!! not a tag']) {
+      const { html, errors } = renderer.render({ template: '{n|decimal}', context: { n: '1234.5' }, locale });
+      expect(html).toBe('1,234.5');
+      expect(errors).toEqual([expect.objectContaining({ kind: 'locale' })]);
+    }
   });
 
   it('passes "now" to the relative time formatters', () => {
@@ -153,6 +155,15 @@ describe('TemplateRenderer', () => {
         expect(renderer.render({ template, context: { a: 1 } })).toEqual({
           html: 'after',
           errors: [{ kind: 'expression', type: 'engine', message: 'RuntimeError: Error parsing expression: "@x = foo(1)": Invalid function foo' }],
+        });
+      }
+    });
+
+    it('expression errors inside a partial: reported, and the rest of the partial renders', () => {
+      for (let i = 0; i < 2; i++) {
+        expect(renderer.render({ template: '<{@|apply p}>', context: {}, partials: { p: 'a{.eval @x = foo(1)}b' } })).toEqual({
+          html: '<ab>',
+          errors: [expect.objectContaining({ kind: 'expression', message: expect.stringContaining('Invalid function foo') })],
         });
       }
     });

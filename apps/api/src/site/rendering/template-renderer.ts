@@ -11,7 +11,7 @@
 import type { CLDR } from '@phensley/cldr';
 import {
   Compiler, Engine, Formatter, Formatters, PredicatePlugin, Predicates,
-  type Code, type Context, type FormatterTable, type PredicateTable, type RootCode, type Variable,
+  type Code, type Context, type FormatterTable, type PredicateTable, type RootCode, type TemplateError, type Variable,
 } from '@squarespace/template-engine';
 import { CompileCache } from './compile-cache';
 import { prepareExpressions } from './expressions';
@@ -116,10 +116,23 @@ export class TemplateRenderer {
   private readonly defaultLocale: string;
   private readonly maxPartialDepth: number;
   private readonly onErrors?: (report: RenderErrorReport) => void;
-  private readonly parsePartial = (source: string) => {
-    const compiled = this.compile(source);
-    return { code: compiled.code as Code, errors: compiled.errors.map((e) => ({ type: e.type === 'renderer' ? 'engine' : e.type, message: e.message })) };
-  };
+  /**
+   * How a render's context parses a partial (once per render and partial name; the text's parse
+   * is cached). Syntax errors fail the partial, as in the engine; expression errors do not: they
+   * are reported and the rest of the partial renders.
+   */
+  private partialParser(ctx: RenderContext) {
+    return (source: string) => {
+      const compiled = this.compile(source);
+      const failures: TemplateError[] = [];
+      for (const error of compiled.errors) {
+        const engineError: TemplateError = { type: error.type === 'renderer' ? 'engine' : error.type, message: error.message };
+        if (error.kind === 'expression') ctx.error(engineError);
+        else failures.push(engineError);
+      }
+      return { code: compiled.code as Code, errors: failures };
+    };
+  }
 
   constructor(options: TemplateRendererOptions = {}) {
     this.locales = options.cldr ?? sharedCldrProvider();
@@ -187,7 +200,7 @@ export class TemplateRenderer {
         },
         this.maxPartialDepth,
       );
-      ctx.parsefunc = this.parsePartial;
+      ctx.parsefunc = this.partialParser(ctx);
       try {
         this.engine.execute(compiled.code, ctx);
       } catch (cause) {
