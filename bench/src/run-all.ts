@@ -1,6 +1,7 @@
 import { runAppendBench } from './append.bench';
 import { runCatchUpBench } from './catch-up.bench';
 import { runCommerceHttpBench } from './commerce-http.bench';
+import { runRenderBench } from './render.bench';
 
 /**
  * `npm run bench`: every benchmark, each printing its ratio against a baseline measured in the
@@ -13,6 +14,8 @@ async function main() {
   await runCatchUpBench();
   console.log('\n# add-to-cart and checkout over HTTP (built server)');
   await runCommerceHttpBench();
+  console.log('\n# template rendering');
+  await runRenderBench();
 }
 
 main().catch((error) => {
