@@ -45,3 +45,4 @@ export * from './accounts/evolve';
 export * from './accounts/decide';
 export * from './accounts/owner-account-decider';
 export * from './accounts/owner-summary';
+export * from './media';
