@@ -7,6 +7,7 @@ import { CatalogModule } from './catalog/catalog.module';
 import type { AppConfig } from './config/app-config';
 import { HealthModule } from './health/health.module';
 import { InfrastructureModule } from './infrastructure/database/infrastructure.module';
+import { MediaModule } from './media/media.module';
 import { StorefrontModule } from './storefront/storefront.module';
 
 @Module({})
@@ -21,6 +22,7 @@ export class AppModule {
         AccountsModule,
         CatalogModule,
         CartModule,
+        MediaModule,
         StorefrontModule,
       ],
     };
