@@ -22,8 +22,16 @@ export function readBoundedBody(stream: Readable, max: number): Promise<{ bytes:
       if (byteLength <= max) chunks.push(chunk);
       else chunks.length = 0;
     });
-    stream.once('end', () => resolve({ bytes: byteLength <= max ? Buffer.concat(chunks, byteLength) : null, byteLength }));
+    let ended = false;
+    stream.once('end', () => {
+      ended = true;
+      resolve({ bytes: byteLength <= max ? Buffer.concat(chunks, byteLength) : null, byteLength });
+    });
     stream.once('error', reject);
+    // A client that goes away mid-upload never sends the end: give up rather than wait forever.
+    stream.once('close', () => {
+      if (!ended) reject(new Error('the upload was aborted before its end'));
+    });
   });
 }
 
