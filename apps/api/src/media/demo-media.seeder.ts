@@ -42,8 +42,10 @@ export class DemoMediaSeeder implements OnApplicationBootstrap {
     for (const image of images) {
       if ((await this.store.streamVersion(imageStreamId(image.id))) === 0) missing.push(image);
     }
-    for (const image of missing) {
-      const bytes = await renderDemoImage(image);
+    // Drawing is CPU-bound and single-threaded per image: two at a time use two cores.
+    const files = await mapWithConcurrency(missing, 2, (image) => renderDemoImage(image));
+    for (const [i, image] of missing.entries()) {
+      const bytes = files[i];
       const command = new UploadImageCommand(
         this.context(image.id),
         { filename: image.filename, bytes, byteLength: bytes.length },
@@ -66,4 +68,17 @@ export class DemoMediaSeeder implements OnApplicationBootstrap {
     const commandId = derivedUuid('demo-media', imageId);
     return { commandId, correlationId: commandId, causationId: null, actor: { kind: 'system', id: 'seed' } };
   }
+}
+
+async function mapWithConcurrency<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
