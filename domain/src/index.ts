@@ -52,3 +52,4 @@ export * from './checkout/evolve';
 export * from './checkout/decide';
 export * from './checkout/checkout-rules';
 export * from './checkout/order-view';
+export * from './media';

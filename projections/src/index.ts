@@ -16,3 +16,4 @@ export { RowBatch, upsertRows, insertRows, selectRows, deleteRows, rowKey, type 
 export { compareCheckpoints, checkpointsEqual, formatCheckpoint } from './runner/checkpoint-order';
 export { generationTable } from './runner/read-model-tables';
 export { allProjections } from './registry';
+export { IMAGE_ASSETS, imageAssetsProjection } from './media/image-assets.projection';

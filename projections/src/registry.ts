@@ -1,9 +1,10 @@
 import { cartDetailsProjection } from './cart/cart-details.projection';
 import { catalogProductsProjection } from './catalog/catalog-products.projection';
 import { ordersProjection } from './checkout/orders.projection';
+import { imageAssetsProjection } from './media/image-assets.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection the product runs, in one list: the runner, `rebuild` and `verify` use it. */
 export function allProjections(): Projection[] {
-  return [catalogProductsProjection, cartDetailsProjection, ordersProjection];
+  return [catalogProductsProjection, cartDetailsProjection, ordersProjection, imageAssetsProjection];
 }

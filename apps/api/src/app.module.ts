@@ -8,6 +8,7 @@ import { CheckoutModule } from './checkout/checkout.module';
 import type { AppConfig } from './config/app-config';
 import { HealthModule } from './health/health.module';
 import { InfrastructureModule } from './infrastructure/database/infrastructure.module';
+import { MediaModule } from './media/media.module';
 import { StorefrontModule } from './storefront/storefront.module';
 
 @Module({})
@@ -23,6 +24,7 @@ export class AppModule {
         CatalogModule,
         CartModule,
         CheckoutModule,
+        MediaModule,
         StorefrontModule,
       ],
     };

@@ -75,6 +75,15 @@ export const ERROR_MESSAGES = {
   ORDER_ALREADY_EXISTS: 'An order with this id already exists.',
   ORDER_CANCELLED: 'This order was cancelled.',
   ORDER_ALREADY_FULFILLED: 'This order was already fulfilled.',
+  // Media (SPEC 5 'Editor messages'; placeholders are filled in by domain/src/media)
+  UNSUPPORTED_FILE: 'The file {fileName} does not appear to be a supported file.',
+  FILE_TOO_LARGE: 'The file {fileName} is too large. The maximum allowed file size is {maxSize}.',
+  IMAGE_TOO_MANY_PIXELS: 'The file {fileName} is too large. The maximum allowed image size is {maxPixels}.',
+  MISSING_FILE_NAME: 'Please enter a file name',
+  INVALID_FOCAL_POINT: 'A focal point needs x and y between 0 and 1.',
+  IMAGE_NOT_FOUND: 'There is no image with this id.',
+  IMAGE_ALREADY_EXISTS: 'An image with this id already exists.',
+  INVALID_IMAGE_FORMAT: 'The format must be original or one of 100w, 300w, 500w, 750w, 1000w, 1500w, 2500w.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -35,4 +35,34 @@ CREATE TABLE owner_sign_in_attempts (
 );
 `,
   },
+  {
+    // Image files (apps/api/src/media/media-blob.store.ts, rendition-cache.ts). Not events: the
+    // image streams name a content hash, and the bytes live here once per hash.
+    id: 'api/002-media-blobs',
+    sql: /* sql */ `
+-- Originals as uploaded, keyed by the SHA-256 (hex) of their bytes: the same file uploaded twice
+-- is stored once. Kept after an image is removed (its history still names the hash).
+CREATE TABLE media_blobs (
+  content_hash text PRIMARY KEY CHECK (content_hash ~ '^[0-9a-f]{64}$'),
+  content_type text NOT NULL,
+  byte_length  integer NOT NULL CHECK (byte_length > 0),
+  data         bytea NOT NULL,
+  created_at   timestamptz NOT NULL DEFAULT now()
+);
+-- Resized renditions, a cache: any row may be deleted at any time and is made again on request.
+-- width is the width actually made (never above the original's); format the encoding served.
+CREATE TABLE media_renditions (
+  content_hash text NOT NULL,
+  width        integer NOT NULL CHECK (width > 0),
+  format       text NOT NULL,
+  content_type text NOT NULL,
+  data         bytea NOT NULL,
+  created_at   timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (content_hash, width, format)
+);
+-- Image files are compressed already: store them out of line without trying to compress again.
+ALTER TABLE media_blobs ALTER COLUMN data SET STORAGE EXTERNAL;
+ALTER TABLE media_renditions ALTER COLUMN data SET STORAGE EXTERNAL;
+`,
+  },
 ];

@@ -1,0 +1,5 @@
+import type { CommandContext } from '@storefront/eventstore';
+
+export class RemoveImageCommand {
+  constructor(readonly context: CommandContext, readonly imageId: string) {}
+}

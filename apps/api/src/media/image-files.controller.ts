@@ -1,0 +1,98 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { domainError, parseImageFormatQuery, parseOriginalSize, renditionWidth, type ImageDetails } from '@storefront/domain';
+import type { Response } from 'express';
+import { DomainException } from '../infrastructure/http/domain-exception';
+import { Req, type AppRequest } from '../infrastructure/http/request-context';
+import { ImageAssets } from './image-assets';
+import { renderRendition, renditionCacheFormat } from './image-renditions';
+import { MediaBlobStore } from './media-blob.store';
+import { RenditionCache } from './rendition-cache';
+
+/** A year, and never revalidate: an asset URL's bytes never change (a new upload is a new id). */
+const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+type Served = { etag: string; load: () => Promise<{ contentType: string; data: Buffer }> };
+
+/**
+ * Public image files at their asset URL, `GET /static/images/{id}/{filename}`: the original as
+ * uploaded, or with `?format=<w>w` (SPEC widths 100w … 2500w) a rendition that wide, never wider
+ * than the original; `?format=original` is the original. SVG is always served rasterised (PNG).
+ * Strong ETags (the content hash, plus width and pipeline for renditions) answer If-None-Match
+ * with 304.
+ */
+@Controller('static/images')
+export class ImageFilesController {
+  constructor(
+    private readonly assets: ImageAssets,
+    private readonly blobs: MediaBlobStore,
+    private readonly renditions: RenditionCache,
+  ) {}
+
+  @Get(':imageId/:filename')
+  async serve(
+    @Req() req: AppRequest,
+    @Res() res: Response,
+    @Param('imageId') imageId: string,
+    @Param('filename') filename: string,
+    @Query('format') format: unknown,
+  ): Promise<void> {
+    const requested = format === undefined ? { kind: 'original' as const } : parseImageFormatQuery(format);
+    if (!requested) throw new DomainException(domainError('INVALID_IMAGE_FORMAT', { format }));
+    const image = await this.assets.find(imageId);
+    if (!image || image.filename !== filename) throw new DomainException(domainError('IMAGE_NOT_FOUND'));
+    const originalWidth = parseOriginalSize(image.originalSize)?.width ?? 1;
+
+    const served =
+      requested.kind === 'original' && image.format !== 'svg'
+        ? this.original(image)
+        : this.rendition(image, requested.kind === 'original' ? originalWidth : renditionWidth(requested.width, originalWidth));
+
+    res.setHeader('ETag', served.etag);
+    res.setHeader('Cache-Control', CACHE_CONTROL);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // Nothing in an image file may run or load anything, whatever a browser makes of it.
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    if (matchesIfNoneMatch(req.header('if-none-match'), served.etag)) {
+      res.status(304).end();
+      return;
+    }
+    const { contentType, data } = await served.load();
+    res.status(200);
+    res.setHeader('Content-Type', contentType);
+    res.setHeader('Content-Length', data.length);
+    res.end(req.method === 'HEAD' ? undefined : data);
+  }
+
+  private original(image: ImageDetails): Served {
+    return {
+      etag: `"${image.contentHash}"`,
+      load: async () => {
+        const blob = await this.blobs.get(image.contentHash);
+        if (!blob) throw new DomainException(domainError('IMAGE_NOT_FOUND'));
+        return blob;
+      },
+    };
+  }
+
+  private rendition(image: ImageDetails, width: number): Served {
+    const format = renditionCacheFormat(image.format);
+    return {
+      etag: `"${image.contentHash}-${width}w-${format}"`,
+      load: () =>
+        this.renditions.getOrMake(image.contentHash, width, format, async () => {
+          const blob = await this.blobs.get(image.contentHash);
+          if (!blob) throw new DomainException(domainError('IMAGE_NOT_FOUND'));
+          return renderRendition(blob.data, image.format, width);
+        }),
+    };
+  }
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): 'W/' prefixes are ignored; '*' matches. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}

@@ -1,0 +1,99 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { domainError, MAX_IMAGE_BYTES, parseImageDetailsChanges, type ImageAssetRecord, type ImageDetailsChanges } from '@storefront/domain';
+import { DomainException } from '../infrastructure/http/domain-exception';
+import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
+import { OwnerRoles } from '../security';
+import { ChangeImageDetailsCommand } from './commands/change-image-details.command';
+import { RemoveImageCommand } from './commands/remove-image.command';
+import { UploadImageCommand } from './commands/upload-image.command';
+import { GetImageQuery } from './queries/get-image.query';
+import { ListImagesQuery } from './queries/list-images.query';
+import { boundedMemoryStorage, readBoundedBody, type BoundedMemoryFile, type ReceivedFile } from './upload-body';
+
+/** One file per request in the `file` field; a few short text fields beside it. */
+const MULTIPART_OPTIONS = {
+  storage: boundedMemoryStorage(MAX_IMAGE_BYTES),
+  limits: { files: 1, fields: 10, fieldSize: 64 * 1024 },
+  defParamCharset: 'utf8',
+};
+
+const WRONG_BODY = domainError(
+  'INVALID_REQUEST',
+  { field: 'file' },
+  'Send the image as the request body with ?filename=, or as multipart/form-data with the image in the field "file".',
+);
+
+/**
+ * Owner media API (editors and store managers; admin always passes). Upload takes the file either
+ * as the raw request body (`POST /api/media/images?filename=mug.jpg`, any Content-Type: the format
+ * is recognised from the bytes) or as multipart/form-data (field `file`), with optional `altText`,
+ * `title`, `body` and `mediaFocalPoint` ('x,y') as query or form fields. Responses are the SPEC
+ * Image asset record computed from the image's stream (read-your-writes).
+ */
+@Controller('api/media/images')
+@OwnerRoles('editor', 'store manager')
+export class MediaController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  list(): Promise<{ images: ImageAssetRecord[] }> {
+    return this.queries.execute(new ListImagesQuery());
+  }
+
+  @Get(':imageId')
+  get(@Param('imageId') imageId: string): Promise<ImageAssetRecord> {
+    return this.queries.execute(new GetImageQuery(imageId));
+  }
+
+  @Post()
+  @HttpCode(201)
+  @UseInterceptors(FileInterceptor('file', MULTIPART_OPTIONS))
+  async upload(
+    @Req() req: AppRequest,
+    @UploadedFile() file: BoundedMemoryFile | undefined,
+    @Query() query: Record<string, unknown>,
+  ): Promise<ImageAssetRecord> {
+    const received: ReceivedFile = file
+      ? { filename: file.originalname, bytes: file.buffer, byteLength: file.size }
+      : { filename: typeof query.filename === 'string' ? query.filename : '', ...(await this.rawBody(req)) };
+    const details = uploadDetails({ ...query, ...(file ? (req.body as Record<string, unknown>) : {}) });
+    return this.commands.execute(new UploadImageCommand(commandContextFor(req), received, details));
+  }
+
+  @Put(':imageId')
+  edit(@Req() req: AppRequest, @Param('imageId') imageId: string, @Body() body: unknown): Promise<ImageAssetRecord> {
+    return this.commands.execute(new ChangeImageDetailsCommand(commandContextFor(req), imageId, body));
+  }
+
+  @Delete(':imageId')
+  @HttpCode(204)
+  async remove(@Req() req: AppRequest, @Param('imageId') imageId: string): Promise<void> {
+    await this.commands.execute(new RemoveImageCommand(commandContextFor(req), imageId));
+  }
+
+  /** The raw body, unless a body parser or multer already read it (JSON, form, multipart without a file). */
+  private rawBody(req: AppRequest) {
+    if (req.readableEnded || req.is(['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'])) {
+      throw new DomainException(WRONG_BODY);
+    }
+    return readBoundedBody(req, MAX_IMAGE_BYTES);
+  }
+}
+
+/** altText, title, body and mediaFocalPoint ('x,y', as the engine writes data-image-focal-point). */
+function uploadDetails(fields: Record<string, unknown>): ImageDetailsChanges {
+  const { altText, title, body, mediaFocalPoint } = fields;
+  let point: unknown;
+  if (mediaFocalPoint !== undefined) {
+    const [x, y, ...rest] = typeof mediaFocalPoint === 'string' ? mediaFocalPoint.split(',') : [];
+    point = rest.length === 0 ? { x, y } : null;
+  }
+  const parsed = parseImageDetailsChanges({ altText, title, body, mediaFocalPoint: point });
+  if (!parsed.ok) throw new DomainException(parsed.error);
+  return parsed.value;
+}

@@ -1,0 +1,2 @@
+/** Every image asset, newest first (owner API; read model). */
+export class ListImagesQuery {}
