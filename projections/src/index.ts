@@ -16,3 +16,5 @@ export { RowBatch, upsertRows, insertRows, selectRows, deleteRows, rowKey, type 
 export { compareCheckpoints, checkpointsEqual, formatCheckpoint } from './runner/checkpoint-order';
 export { generationTable } from './runner/read-model-tables';
 export { allProjections } from './registry';
+export { siteProjection } from './site/site.projection';
+export * from './site/site-tables';

@@ -1,8 +1,9 @@
 import { cartDetailsProjection } from './cart/cart-details.projection';
 import { catalogProductsProjection } from './catalog/catalog-products.projection';
 import type { Projection } from './runner/projection';
+import { siteProjection } from './site/site.projection';
 
 /** Every projection the product runs, in one list: the runner, `rebuild` and `verify` use it. */
 export function allProjections(): Projection[] {
-  return [catalogProductsProjection, cartDetailsProjection];
+  return [catalogProductsProjection, cartDetailsProjection, siteProjection];
 }
