@@ -7,6 +7,7 @@ import { CatalogModule } from './catalog/catalog.module';
 import type { AppConfig } from './config/app-config';
 import { HealthModule } from './health/health.module';
 import { InfrastructureModule } from './infrastructure/database/infrastructure.module';
+import { SiteModule } from './site/site.module';
 import { StorefrontModule } from './storefront/storefront.module';
 
 @Module({})
@@ -22,6 +23,7 @@ export class AppModule {
         CatalogModule,
         CartModule,
         StorefrontModule,
+        SiteModule,
       ],
     };
   }
