@@ -1,5 +1,5 @@
 import { domainError } from '../shared/error-catalogue';
-import { checkLink, SITE_LIMITS, templatedError, type Check } from './site-limits';
+import { checkLink, SITE_LIMITS, type Check } from './site-limits';
 
 /** The site's navigations (SPEC 7 'UpdateNavigation' fieldName). Both always exist, possibly empty. */
 export const NAVIGATION_NAMES = ['mainNav', 'secondaryNav'] as const;
@@ -47,7 +47,7 @@ function checkLinkEntry(link: LayoutLink, path: number[], collections: Collectio
     return null;
   }
   const collection = collections(link.collectionId!);
-  if (!collection) return templatedError('COLLECTION_NOT_FOUND', {}, { collectionId: link.collectionId, link: path.map((i) => i + 1).join('.') });
+  if (!collection) return invalid(`there is no page with the id ${link.collectionId!.slice(0, 100)}.`, path);
   if (seen.has(link.collectionId!)) return invalid('a page can appear only once in a navigation.', path);
   seen.add(link.collectionId!);
   if (link.children.length > 0 && !collection.folder) return invalid('only folders have links beneath them.', path);

@@ -73,7 +73,7 @@ describe('site layout: URL ids, home page and navigation', () => {
   });
 
   it.each<[string, LayoutLink[], string]>([
-    ['a link to a missing page', [collectionLink('gone')], 'COLLECTION_NOT_FOUND'],
+    ['a link to a missing page', [collectionLink('gone')], 'INVALID_NAVIGATION'],
     ['children under a page', [collectionLink('about', [collectionLink('journal')])], 'INVALID_NAVIGATION'],
     ['a page twice', [collectionLink('about'), collectionLink('more', [collectionLink('about')])], 'INVALID_NAVIGATION'],
     ['an external link without a title', [{ ...externalLink('https://x.example', 'x'), title: null }], 'INVALID_NAVIGATION'],

@@ -68,6 +68,12 @@ export class SiteLoader {
     return state;
   }
 
+  /** The command id that started a stream (its first event), or null for a stream that does not exist. */
+  async startedBy(streamId: string): Promise<string | null> {
+    const [first] = await this.store.readStream(streamId, { toVersion: 1 });
+    return first?.metadata.commandId ?? null;
+  }
+
   /** A catalog store (products collection) a products page may show. */
   async storeState(storeCollectionId: string): Promise<StoreState> {
     if (!isId(storeCollectionId)) return { status: 'none' };

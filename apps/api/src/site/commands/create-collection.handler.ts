@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { checkPagePassword, collectionUrlId, decideCollection, domainError, parseNewCollection } from '@storefront/domain';
+import { checkPagePassword, collectionStreamId, collectionUrlId, decideCollection, domainError, parseNewCollection } from '@storefront/domain';
 import { PASSWORD_HASHER, type PasswordHasher } from '../../accounts/password-hasher';
 import { derivedUuid, stepContext } from '../../catalog/catalog-writer';
 import { DomainException } from '../../infrastructure/http/domain-exception';
@@ -43,6 +43,10 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
       if (bad) throw new DomainException(bad);
     }
     const collectionId = input.collection.id;
+    // A retried request (same Idempotency-Key) whose collection exists: answer as the first time.
+    if ((await this.loader.startedBy(collectionStreamId(collectionId))) === stepContext(context, 'create').commandId) {
+      return this.loader.collectionView(collectionId);
+    }
     const { state } = await this.loader.collectionState(collectionId);
     // A dry run with a stand-in hash: the real one is only worth computing for valid input.
     const standIn = input.password === null ? null : '$pending$';

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { COLLECTION_KINDS, decideCollection, decideContentItem, domainError, itemUrlId, parseNewContentItem } from '@storefront/domain';
+import { COLLECTION_KINDS, contentItemStreamId, decideCollection, decideContentItem, domainError, itemUrlId, parseNewContentItem } from '@storefront/domain';
 import { derivedUuid, stepContext } from '../../catalog/catalog-writer';
 import { DomainException } from '../../infrastructure/http/domain-exception';
 import { acceptedOrThrow, parsedOrThrow } from '../parsed';
@@ -24,6 +24,8 @@ export class CreateContentItemHandler implements ICommandHandler<CreateContentIt
     const kind = COLLECTION_KINDS[collection.collection.kind];
     if (kind.itemKind === null) throw new DomainException(domainError('WRONG_COLLECTION_KIND', { collectionId }, `A ${kind.typeName} holds no content items.`));
     const itemId = derivedUuid(context.commandId, 'item');
+    // A retried request (same Idempotency-Key) whose item exists: answer as the first time.
+    if ((await this.loader.startedBy(contentItemStreamId(itemId))) === stepContext(context, 'create').commandId) return this.loader.itemView(itemId);
     const now = new Date().toISOString();
     const { item, wantedUrlId } = parsedOrThrow(parseNewContentItem(body, { itemId, collectionId, kind: kind.itemKind, now }));
     acceptedOrThrow(decideContentItem({ type: 'CreateContentItem', data: { item, now } }, await this.loader.itemState(itemId)));
