@@ -7,6 +7,10 @@ import { DemoSiteSeeder, DEMO_SITE_STREAM_ID } from './demo-site.seeder';
 import { SiteReadModel } from './site-read-model';
 import { SiteSearch } from './site-search';
 import type { EventStore } from '@storefront/eventstore';
+import { PASSWORD_HASHER } from '../accounts/password-hasher';
+import { CommandExecutor } from '../infrastructure/command-executor';
+import { SiteLoader } from './site-loader';
+import { SiteWriter } from './site-writer';
 
 const DAY = 86_400_000;
 
@@ -182,5 +186,37 @@ describeEachDriver('demo site and the published-site query services', (driver) =
       expect(res.query.length).toBeLessThanOrEqual(256);
       if (expected !== null) expect(res.results).toHaveLength(expected);
     });
+  });
+});
+
+describeEachDriver('demo site seeding from two processes at once', (driver) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // SEED_DEMO=false: the website and an empty store exist, the demo site does not.
+    t = await startTestApp(driver, { SEED_DEMO: 'false' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('ends with one copy of every page and item, whoever wins each step', async () => {
+    const seeder = t.app.get(DemoSiteSeeder);
+    // Seeders with their own command executors, as in separate processes (one executor queues commands per stream).
+    const store = t.app.get<EventStore>(EVENT_STORE);
+    const otherProcess = () => new DemoSiteSeeder(
+      t.config, store, t.app.get(PROJECTION_RUNNER), t.app.get(PASSWORD_HASHER), new SiteWriter(new CommandExecutor(store)), t.app.get(SiteLoader),
+    );
+    expect(await Promise.all([seeder.runSteps(), otherProcess().runSteps(), otherProcess().runSteps()])).toEqual([17, 17, 17]);
+    await t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();
+    const site = t.app.get(SiteReadModel);
+    const collections = await site.ownerCollections();
+    expect(collections.map((c) => c.urlId)).toEqual(['home', 'shop', 'journal', 'events', 'gallery', 'studio', 'about', 'wholesale', 'studio-members']);
+    expect(collections.map((c) => [c.urlId, c.itemCount]).filter(([, n]) => n)).toEqual([['journal', 5], ['events', 4], ['gallery', 8]]);
+    const items = [...(await site.ownerItems('journal')), ...(await site.ownerItems('events')), ...(await site.ownerItems('gallery'))];
+    expect(items.filter((i) => /-\d+$/.test(i.urlId))).toEqual([]);
+    const marker = await t.app.get<EventStore>(EVENT_STORE).readStream(DEMO_SITE_STREAM_ID);
+    expect(marker).toHaveLength(1);
+    expect(await seeder.seed()).toBe(false);
   });
 });

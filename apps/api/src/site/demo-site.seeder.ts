@@ -7,6 +7,7 @@ import { derivedUuid } from '../catalog/catalog-writer';
 import { DEMO_SHOP_COLLECTION_ID } from '../catalog/demo-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { DomainException } from '../infrastructure/http/domain-exception';
 import {
   DEMO_FOOTER, DEMO_HEADER, DEMO_SITE_SETTINGS, demoCollections, demoEvents, demoGalleryImages, demoNavigations, demoPosts,
 } from './demo-site';
@@ -83,7 +84,9 @@ export class DemoSiteSeeder implements OnApplicationBootstrap {
       // Hash only when the step has not run yet (a hash per start would be wasted work).
       const exists = (await this.store.streamVersion(collectionStreamId(collection.id))) > 0;
       const passwordHash = password && !exists ? await this.hasher.hash(password) : null;
-      await this.writer.collection(created, collection.id, { type: 'CreateCollection', data: { collection: { ...collection, urlId, passwordHash } } });
+      await alreadyDoneIsFine(
+        this.writer.collection(created, collection.id, { type: 'CreateCollection', data: { collection: { ...collection, urlId, passwordHash } } }),
+      );
     }
 
     const items = [...demoPosts(nowMs), ...demoEvents(nowMs), ...demoGalleryImages(nowMs)];
@@ -110,7 +113,7 @@ export class DemoSiteSeeder implements OnApplicationBootstrap {
       type: 'ListCollectionItem', data: { collectionId, itemId, wantedUrlId: item.urlId },
     });
     const urlId = itemUrlId(listed, itemId) ?? item.urlId;
-    await this.writer.item(step(`create-${itemId}`), itemId, { type: 'CreateContentItem', data: { item: { ...item, urlId }, now } });
+    await alreadyDoneIsFine(this.writer.item(step(`create-${itemId}`), itemId, { type: 'CreateContentItem', data: { item: { ...item, urlId }, now } }));
   }
 
   /** The catalog seeds the store first; another process may still be doing so. */
@@ -121,5 +124,18 @@ export class DemoSiteSeeder implements OnApplicationBootstrap {
       if (Date.now() > deadline) return false;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+  }
+}
+
+/**
+ * Another process seeding at the same moment may create a collection or item between this step's
+ * duplicate check and its decision: the decision then says it exists, which is the step done.
+ */
+async function alreadyDoneIsFine(step: Promise<unknown>): Promise<void> {
+  try {
+    await step;
+  } catch (error) {
+    const code = error instanceof DomainException ? error.error.code : null;
+    if (code !== 'COLLECTION_ALREADY_EXISTS' && code !== 'ITEM_ALREADY_EXISTS') throw error;
   }
 }

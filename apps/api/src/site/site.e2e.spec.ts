@@ -407,4 +407,12 @@ describeEachDriver('site owner API over HTTP', (driver) => {
       expect((await search.search('seaweed')).results).toEqual([]);
     });
   });
+
+  describe('replay', () => {
+    it('rebuilds the site read models identically from the log after everything above (verify)', async () => {
+      await catchUp();
+      const results = await t.app.get<ProjectionRunner>(PROJECTION_RUNNER).verify(['site']);
+      expect(results.map((r) => [r.name, r.ok, r.mismatches, r.error])).toEqual([['site', true, 0, undefined]]);
+    });
+  });
 });
