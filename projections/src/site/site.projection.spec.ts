@@ -203,6 +203,18 @@ describeEachDriver('site projection: given site and catalog events, then rows', 
     expect(nav.rows[0]!.links).toEqual([collectionLink('home'), collectionLink('journal')]);
   });
 
+  it('keeps an item deleted when its collection moves in the same batch', async () => {
+    await addItem(item('short-lived', 'journal'));
+    await runner.catchUp();
+    await onItem('short-lived', { type: 'DeleteContentItem', data: { itemId: 'short-lived', now: NOW } });
+    await inCollection('journal', { type: 'UnlistCollectionItem', data: { collectionId: 'journal', itemId: 'short-lived' } });
+    await layout({ type: 'ChangeCollectionUrlId', data: { collectionId: 'journal', wantedUrlId: 'journal', now: NOW } });
+    await inCollection('journal', { type: 'ChangeCollectionDetails', data: { collectionId: 'journal', changes: { urlId: 'journal' }, now: NOW } });
+    await runner.catchUp();
+    expect((await itemRows('journal')).map((r) => [r.id, r.record.fullUrl])).toEqual([['first-firing', '/journal/first-firing'], ['later', '/journal/later']]);
+    expect((await db.query("SELECT id FROM site_search WHERE id = 'item:short-lived'")).rows).toEqual([]);
+  });
+
   it('rebuilds identical rows from the log (verify) after the mixed history', async () => {
     const results = await runner.verify(['site']);
     expect(results.map((r) => [r.name, r.ok, r.mismatches, r.error])).toEqual([['site', true, 0, undefined]]);

@@ -82,8 +82,9 @@ class SiteBatch {
 
   private async loadItems(where: string, params: unknown[], expectedIds: string[] = []): Promise<void> {
     const { rows } = await this.tx.query<ItemRow>(`SELECT * FROM ${this.table(SITE_ITEMS)} WHERE ${where}`, params);
+    // What this batch already holds (changed, or deleted: null) wins over the stored row.
+    for (const row of rows) if (!this.items.has(row.id)) this.items.set(row.id, row);
     for (const id of expectedIds) if (!this.items.has(id)) this.items.set(id, null);
-    for (const row of rows) if (!this.items.get(row.id)) this.items.set(row.id, row);
   }
 
   /** Every item of a collection in memory (for cascades), marked dirty. */
