@@ -17,3 +17,5 @@ export { compareCheckpoints, checkpointsEqual, formatCheckpoint } from './runner
 export { generationTable } from './runner/read-model-tables';
 export { allProjections } from './registry';
 export { IMAGE_ASSETS, imageAssetsProjection } from './media/image-assets.projection';
+export { siteProjection } from './site/site.projection';
+export * from './site/site-tables';

@@ -3,8 +3,9 @@ import { catalogProductsProjection } from './catalog/catalog-products.projection
 import { ordersProjection } from './checkout/orders.projection';
 import { imageAssetsProjection } from './media/image-assets.projection';
 import type { Projection } from './runner/projection';
+import { siteProjection } from './site/site.projection';
 
 /** Every projection the product runs, in one list: the runner, `rebuild` and `verify` use it. */
 export function allProjections(): Projection[] {
-  return [catalogProductsProjection, cartDetailsProjection, ordersProjection, imageAssetsProjection];
+  return [catalogProductsProjection, cartDetailsProjection, ordersProjection, imageAssetsProjection, siteProjection];
 }

@@ -9,6 +9,7 @@ import type { AppConfig } from './config/app-config';
 import { HealthModule } from './health/health.module';
 import { InfrastructureModule } from './infrastructure/database/infrastructure.module';
 import { MediaModule } from './media/media.module';
+import { SiteModule } from './site/site.module';
 import { StorefrontModule } from './storefront/storefront.module';
 
 @Module({})
@@ -26,6 +27,7 @@ export class AppModule {
         CheckoutModule,
         MediaModule,
         StorefrontModule,
+        SiteModule,
       ],
     };
   }

@@ -1,0 +1,6 @@
+import type { CommandContext } from '@storefront/eventstore';
+
+/** PUT /api/site/home { collectionId }: which page is served at /. */
+export class SetHomePageCommand {
+  constructor(readonly context: CommandContext, readonly body: unknown) {}
+}

@@ -1,0 +1,17 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { parseHeaderFooter } from '@storefront/domain';
+import { parsedOrThrow } from '../parsed';
+import type { HeaderFooterView } from '../site-loader';
+import { SiteWriter } from '../site-writer';
+import { SetSiteHeaderFooterCommand } from './set-site-header-footer.command';
+
+@CommandHandler(SetSiteHeaderFooterCommand)
+export class SetSiteHeaderFooterHandler implements ICommandHandler<SetSiteHeaderFooterCommand, HeaderFooterView> {
+  constructor(private readonly writer: SiteWriter) {}
+
+  async execute({ context, body }: SetSiteHeaderFooterCommand): Promise<HeaderFooterView> {
+    const parts = parsedOrThrow(parseHeaderFooter(body));
+    const state = await this.writer.website(context, { type: 'SetSiteHeaderFooter', data: { ...parts, now: new Date().toISOString() } });
+    return state.status === 'created' ? { header: state.header, footer: state.footer } : { header: '', footer: '' };
+  }
+}

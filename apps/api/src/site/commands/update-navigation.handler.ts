@@ -1,0 +1,21 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { parseUpdateNavigation } from '@storefront/domain';
+import { parsedOrThrow } from '../parsed';
+import { SiteLoader, type SiteLayoutView } from '../site-loader';
+import { SiteWriter } from '../site-writer';
+import { UpdateNavigationCommand } from './update-navigation.command';
+
+/** Replaces one navigation's links; every page link must point at a page of this site. */
+@CommandHandler(UpdateNavigationCommand)
+export class UpdateNavigationHandler implements ICommandHandler<UpdateNavigationCommand, SiteLayoutView> {
+  constructor(
+    private readonly writer: SiteWriter,
+    private readonly loader: SiteLoader,
+  ) {}
+
+  async execute({ context, body }: UpdateNavigationCommand): Promise<SiteLayoutView> {
+    const { fieldName, templateId, items } = parsedOrThrow(parseUpdateNavigation(body));
+    await this.writer.layout(context, { type: 'UpdateNavigation', data: { fieldName, templateId, items, now: new Date().toISOString() } });
+    return this.loader.siteLayoutView();
+  }
+}

@@ -1,0 +1,2 @@
+/** SPEC 7 GET /api/site-header-footer. */
+export class GetHeaderFooterQuery {}

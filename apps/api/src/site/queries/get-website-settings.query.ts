@@ -1,0 +1,2 @@
+/** The website settings, straight from the website stream. */
+export class GetWebsiteSettingsQuery {}

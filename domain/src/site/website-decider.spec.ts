@@ -1,0 +1,129 @@
+import type { WebsiteEvent } from './events';
+import { websiteAt, websiteRecord } from './site-records';
+import { parseWebsiteSettingsChanges } from './site-input';
+import { websiteDecider, type WebsiteCommand, type WebsiteState } from './website-decider';
+import { isValidTimeZone, trialDaysLeft, type WebsiteSettingsChanges } from './website-settings';
+
+const NOW = '2026-11-23T10:00:00.000Z';
+const NOW_MS = Date.parse(NOW);
+const DAY = 86_400_000;
+const created: WebsiteEvent = {
+  type: 'WebsiteCreated', data: { websiteId: 'w1', title: 'Clay & Co.', currency: 'USD', timeZone: 'America/New_York', createdAt: NOW },
+};
+const given = (events: WebsiteEvent[]) => events.reduce(websiteDecider.evolve, websiteDecider.initialState());
+const change = (changes: WebsiteSettingsChanges): WebsiteCommand => ({ type: 'ChangeWebsiteSettings', data: { changes, now: NOW } });
+const decide = (events: WebsiteEvent[], command: WebsiteCommand) => websiteDecider.decide(command, given(events));
+const errorOf = (events: WebsiteEvent[], command: WebsiteCommand) => {
+  const d = decide(events, command);
+  return d.ok ? 'accepted' : d.error;
+};
+const created_ = (s: WebsiteState) => {
+  if (s.status !== 'created') throw new Error('not created');
+  return s;
+};
+
+describe('website settings: given events, when a command, then', () => {
+  it('starts from WebsiteCreated with the SPEC defaults (America/New_York, CLDR money, comments on)', () => {
+    const s = created_(given([created]));
+    expect(s.settings).toMatchObject({
+      siteTitle: 'Clay & Co.', timeZone: 'America/New_York', currency: 'USD', useCLDRMoneyFormat: true, commentsEnabled: true, siteStatus: 'paid',
+    });
+  });
+
+  it('records only the settings that change', () => {
+    const d = decide([created], change({ siteTitle: 'Clay & Co.', siteTagLine: 'Small-batch stoneware', timeZone: 'Europe/London' }));
+    expect(d).toEqual({
+      ok: true,
+      events: [{ type: 'WebsiteSettingsChanged', data: { changes: { siteTagLine: 'Small-batch stoneware', timeZone: 'Europe/London' }, changedAt: NOW } }],
+    });
+    expect(decide([created], change({ siteTitle: 'Clay & Co.' }))).toEqual({ ok: true, events: [] });
+  });
+
+  it('refuses a time zone Intl does not know, in the SPEC wording', () => {
+    expect(errorOf([created], change({ timeZone: 'Mars/Olympus_Mons' }))).toMatchObject({
+      code: 'INVALID_TIME_ZONE', message: 'Failed to load timezone Mars/Olympus_Mons',
+    });
+    expect(isValidTimeZone('Asia/Kolkata')).toBe(true);
+    expect(isValidTimeZone('UTC')).toBe(true);
+    expect(isValidTimeZone('')).toBe(false);
+  });
+
+  it.each<[string, WebsiteSettingsChanges, string]>([
+    ['empty title', { siteTitle: ' ' }, 'INVALID_TITLE'],
+    ['unsupported currency', { currency: 'XXX' }, 'UNSUPPORTED_CURRENCY'],
+    ['bad language', { language: 'not a locale!' }, 'INVALID_LANGUAGE'],
+    ['trial without expiration', { siteStatus: 'trial' }, 'INVALID_SITE_STATUS'],
+    ['social link that is not http', { socialAccounts: [{ serviceName: 'instagram', userName: 'x', profileUrl: 'javascript:alert(1)' }] }, 'INVALID_LINK'],
+    ['email link that is not an address', { socialAccounts: [{ serviceName: 'email', userName: '', profileUrl: 'mailto:nobody' }] }, 'INVALID_SOCIAL_ACCOUNT'],
+    ['unknown share button', { shareButtonOptions: { myspace: true } as never }, 'NOT_AN_EXPECTED_OPTION'],
+  ])('refuses %s', (_, changes, code) => {
+    expect(errorOf([created], change(changes))).toMatchObject({ code });
+  });
+
+  it('accepts social links (email is a mailto address) and merges share button options', () => {
+    const d = decide([created], change({
+      socialAccounts: [
+        { serviceName: 'instagram', userName: 'clayandco', profileUrl: 'https://instagram.com/clayandco' },
+        { serviceName: 'email', userName: 'hello', profileUrl: 'mailto:hello@clayandco.example' },
+      ],
+      shareButtonOptions: { pinterest: true },
+    }));
+    expect(d.ok).toBe(true);
+    const s = created_(given([created, ...(d.ok ? d.events : [])]));
+    expect(s.settings.shareButtonOptions).toMatchObject({ facebook: true, twitter: true, pinterest: true });
+    expect(s.settings.socialAccounts).toHaveLength(2);
+  });
+
+  it('sets and keeps header and footer; a part left out stays', () => {
+    const set = decide([created], { type: 'SetSiteHeaderFooter', data: { header: '<p>Free shipping</p>', footer: '<p>© Clay & Co.</p>', now: NOW } });
+    expect(set.ok && set.events[0]).toEqual({ type: 'SiteHeaderFooterChanged', data: { header: '<p>Free shipping</p>', footer: '<p>© Clay & Co.</p>', changedAt: NOW } });
+    const events = set.ok ? set.events : [];
+    const footerOnly = decide([created, ...events], { type: 'SetSiteHeaderFooter', data: { footer: '<p>Bye</p>', now: NOW } });
+    expect(footerOnly.ok && footerOnly.events[0].data).toMatchObject({ header: '<p>Free shipping</p>', footer: '<p>Bye</p>' });
+    expect(decide([created, ...events], { type: 'SetSiteHeaderFooter', data: { header: '<p>Free shipping</p>', now: NOW } })).toEqual({ ok: true, events: [] });
+  });
+
+  it('refuses changes before the website exists', () => {
+    expect(errorOf([], change({ siteTagLine: 'x' }))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('site status (SPEC 4)', () => {
+  it('trial days remaining = days until expiration plus 1, never below 0', () => {
+    expect(trialDaysLeft(NOW_MS + 3 * DAY, NOW_MS)).toBe(4);
+    expect(trialDaysLeft(NOW_MS + DAY / 2, NOW_MS)).toBe(1);
+    expect(trialDaysLeft(NOW_MS - DAY / 2, NOW_MS)).toBe(0);
+    expect(trialDaysLeft(NOW_MS - 10 * DAY, NOW_MS)).toBe(0);
+    expect(trialDaysLeft(null, NOW_MS)).toBeNull();
+  });
+
+  it('counts expired sites as expired except parking and cover pages; a trial past its expiration too', () => {
+    const site = (changes: WebsiteSettingsChanges) => {
+      const d = decide([created], change(changes));
+      if (!d.ok) throw new Error(d.error.message);
+      return websiteAt(websiteRecord(created_(given([created, ...d.events]))), NOW_MS);
+    };
+    expect(site({ siteStatus: 'expired' })).toMatchObject({ expired: true, siteStatus: { value: 3, name: 'expired' } });
+    expect(site({ siteStatus: 'expired', websiteType: 'parking-page' }).expired).toBe(false);
+    expect(site({ siteStatus: 'expired', websiteType: 'cover-page' }).expired).toBe(false);
+    expect(site({ siteStatus: 'trial', expiration: NOW_MS + 2 * DAY })).toMatchObject({ expired: false, trialDaysLeft: 3 });
+    expect(site({ siteStatus: 'trial', expiration: NOW_MS - DAY })).toMatchObject({ expired: true, trialDaysLeft: 0 });
+    expect(site({ siteStatus: 'paid' })).toMatchObject({ expired: false, trialDaysLeft: null });
+  });
+});
+
+describe('website settings input', () => {
+  it('reads the owner API body, ignoring fields it does not know', () => {
+    const parsed = parseWebsiteSettingsChanges({
+      title: 'Clay', currency: 'eur', siteStatus: { value: 1 }, expiration: '2026-12-01T00:00:00Z', captchaSettings: { siteKey: 'k' }, id: 'ignored',
+      disqusShortname: '',
+    });
+    expect(parsed).toEqual({
+      ok: true,
+      value: { siteTitle: 'Clay', currency: 'EUR', siteStatus: 'trial', expiration: Date.parse('2026-12-01T00:00:00Z'), captchaSiteKey: 'k', disqusShortname: null },
+    });
+    expect(parseWebsiteSettingsChanges({ commentsEnabled: 'yes' })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    expect(parseWebsiteSettingsChanges({ expiration: 'soon' })).toMatchObject({ ok: false, error: { code: 'INVALID_DATE', message: 'Invalid date.' } });
+    expect(parseWebsiteSettingsChanges([])).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+  });
+});

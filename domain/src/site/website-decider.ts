@@ -1,0 +1,81 @@
+import { accept, reject, type Decider, type Decision, type DomainError } from '../shared/decider';
+import { domainError } from '../shared/error-catalogue';
+import type { WebsiteEvent } from './events';
+import { checkText, SITE_LIMITS } from './site-limits';
+import {
+  applySettingsChanges, defaultWebsiteSettings, validateWebsiteSettings, type WebsiteSettings, type WebsiteSettingsChanges,
+} from './website-settings';
+
+/** The website stream: created once by the seeder (WebsiteCreated), then its settings and header/footer. */
+export type WebsiteState =
+  | { status: 'none' }
+  | { status: 'created'; websiteId: string; createdAt: string; settings: WebsiteSettings; header: string; footer: string };
+
+export const initialWebsiteState = (): WebsiteState => ({ status: 'none' });
+
+export type ChangeWebsiteSettings = { type: 'ChangeWebsiteSettings'; data: { changes: WebsiteSettingsChanges; now: string } };
+/** SPEC 7 PUT /api/site-header-footer: a part left out stays as it is. */
+export type SetSiteHeaderFooter = { type: 'SetSiteHeaderFooter'; data: { header?: string; footer?: string; now: string } };
+export type WebsiteCommand = ChangeWebsiteSettings | SetSiteHeaderFooter;
+
+export function evolveWebsite(state: WebsiteState, event: WebsiteEvent): WebsiteState {
+  switch (event.type) {
+    case 'WebsiteCreated': {
+      if (state.status !== 'none') return state;
+      const { websiteId, createdAt } = event.data;
+      return { status: 'created', websiteId, createdAt, settings: defaultWebsiteSettings(event.data), header: '', footer: '' };
+    }
+    case 'WebsiteSettingsChanged':
+      return state.status === 'created' ? { ...state, settings: applySettingsChanges(state.settings, event.data.changes) } : state;
+    case 'SiteHeaderFooterChanged':
+      return state.status === 'created' ? { ...state, header: event.data.header, footer: event.data.footer } : state;
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+}
+
+/** Only the fields whose values differ from the current settings. */
+function changedOnly(settings: WebsiteSettings, changes: WebsiteSettingsChanges): WebsiteSettingsChanges {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    const current = (settings as Record<string, unknown>)[key];
+    const next = key === 'shareButtonOptions' ? { ...settings.shareButtonOptions, ...(value as object) } : value;
+    if (JSON.stringify(current) !== JSON.stringify(next)) out[key] = value;
+  }
+  return out as WebsiteSettingsChanges;
+}
+
+export function decideWebsite(command: WebsiteCommand, state: WebsiteState): Decision<WebsiteEvent, DomainError> {
+  if (state.status !== 'created') return reject(domainError('NOT_FOUND', {}, 'The website has not been created yet.'));
+  switch (command.type) {
+    case 'ChangeWebsiteSettings': {
+      const changes = changedOnly(state.settings, command.data.changes);
+      const invalid = validateWebsiteSettings(applySettingsChanges(state.settings, command.data.changes));
+      if (invalid) return reject(invalid);
+      if (Object.keys(changes).length === 0) return accept();
+      return accept({ type: 'WebsiteSettingsChanged', data: { changes, changedAt: command.data.now } });
+    }
+    case 'SetSiteHeaderFooter': {
+      const { now } = command.data;
+      const header = command.data.header ?? state.header;
+      const footer = command.data.footer ?? state.footer;
+      const invalid = checkText(header, 'header', SITE_LIMITS.headerFooterMaxLength) || checkText(footer, 'footer', SITE_LIMITS.headerFooterMaxLength);
+      if (invalid) return reject(invalid);
+      if (header === state.header && footer === state.footer) return accept();
+      return accept({ type: 'SiteHeaderFooterChanged', data: { header, footer, changedAt: now } });
+    }
+    default: {
+      const unhandled: never = command;
+      throw new Error(`Unhandled website command ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+export const websiteDecider: Decider<WebsiteCommand, WebsiteState, WebsiteEvent, DomainError> = {
+  initialState: initialWebsiteState,
+  evolve: evolveWebsite,
+  decide: decideWebsite,
+};

@@ -1,0 +1,174 @@
+import { domainError } from '../shared/error-catalogue';
+import { isSupportedCurrency } from '../shared/money';
+import { DEFAULT_TIME_ZONE } from './events';
+import { checkLink, checkSiteTitle, checkText, isEpochMs, notAnOption, SITE_LIMITS, templatedError, type Check } from './site-limits';
+
+/**
+ * Site statuses the SPEC names (section 3 'Subscription statuses', section 4 'Site status'). The SPEC
+ * does not show their numbers: these are ours, stable once stored.
+ */
+export const SITE_STATUS_VALUES = { trial: 1, paid: 2, expired: 3, pastdue: 4, beta: 5, removed: 6, internal: 7, comped: 8 } as const;
+export type SiteStatusName = keyof typeof SITE_STATUS_VALUES;
+
+/** Website types (SPEC 4: parking and cover pages never count as expired). Numbers are ours. */
+export const WEBSITE_TYPES = { website: 1, 'cover-page': 2, 'parking-page': 3 } as const;
+export type WebsiteTypeName = keyof typeof WEBSITE_TYPES;
+
+/** Share buttons an owner can switch on (Website.shareButtonOptions). */
+export const SHARE_BUTTONS = ['facebook', 'twitter', 'pinterest', 'linkedin', 'reddit', 'tumblr', 'email'] as const;
+export type ShareButton = (typeof SHARE_BUTTONS)[number];
+export type ShareButtonOptions = Record<ShareButton, boolean>;
+
+/** SPEC 3 'Social link': serviceName ('email' is special: its profile link is a mailto: address). */
+export type SocialAccount = { serviceName: string; userName: string; profileUrl: string };
+
+/** What the owner sets about the website (SPEC 3 'Website' plus title, tag line, currency, logo). */
+export type WebsiteSettings = {
+  siteTitle: string;
+  siteTagLine: string;
+  /** IANA time zone; SPEC default America/New_York. */
+  timeZone: string;
+  language: string;
+  currency: string;
+  useCLDRMoneyFormat: boolean;
+  siteStatus: SiteStatusName;
+  /** Epoch ms the trial or subscription ends; null when it does not. */
+  expiration: number | null;
+  websiteType: WebsiteTypeName;
+  commentsEnabled: boolean;
+  simpleLikingEnabled: boolean;
+  disqusShortname: string | null;
+  shareButtonOptions: ShareButtonOptions;
+  socialAccounts: SocialAccount[];
+  /** An image id of the media library (stored as given). */
+  logoImageId: string | null;
+  /** Website.captchaSettings.siteKey */
+  captchaSiteKey: string | null;
+};
+
+export type WebsiteSettingsChanges = Partial<Omit<WebsiteSettings, 'shareButtonOptions'>> & {
+  shareButtonOptions?: Partial<ShareButtonOptions>;
+};
+
+export const DEFAULT_SHARE_BUTTONS: ShareButtonOptions = {
+  facebook: true, twitter: true, pinterest: false, linkedin: false, reddit: false, tumblr: false, email: false,
+};
+
+export function defaultWebsiteSettings(created: { title: string; currency: string; timeZone: string }): WebsiteSettings {
+  return {
+    siteTitle: created.title,
+    siteTagLine: '',
+    timeZone: created.timeZone || DEFAULT_TIME_ZONE,
+    language: 'en-US',
+    currency: created.currency,
+    useCLDRMoneyFormat: true,
+    siteStatus: 'paid',
+    expiration: null,
+    websiteType: 'website',
+    commentsEnabled: true,
+    simpleLikingEnabled: true,
+    disqusShortname: null,
+    shareButtonOptions: DEFAULT_SHARE_BUTTONS,
+    socialAccounts: [],
+    logoImageId: null,
+    captchaSiteKey: null,
+  };
+}
+
+export function applySettingsChanges(settings: WebsiteSettings, changes: WebsiteSettingsChanges): WebsiteSettings {
+  const next: WebsiteSettings = { ...settings };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (key === 'shareButtonOptions') next.shareButtonOptions = { ...settings.shareButtonOptions, ...(value as Partial<ShareButtonOptions>) };
+    else (next as Record<string, unknown>)[key] = value;
+  }
+  return next;
+}
+
+/** True when `timeZone` names an IANA zone this runtime knows (Intl), e.g. 'Europe/Paris'. */
+export function isValidTimeZone(timeZone: string): boolean {
+  if (typeof timeZone !== 'string' || timeZone.length === 0 || timeZone.length > 100) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function checkTimeZone(timeZone: string): Check {
+  return isValidTimeZone(timeZone) ? null : templatedError('INVALID_TIME_ZONE', { timeZone: String(timeZone).slice(0, 100) });
+}
+
+export function isValidLanguage(language: string): boolean {
+  if (typeof language !== 'string' || language.length === 0 || language.length > 35) return false;
+  try {
+    return Intl.getCanonicalLocales(language).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+const SERVICE_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
+
+export function checkSocialAccount(account: SocialAccount): Check {
+  const { serviceName, userName, profileUrl } = account;
+  if (typeof serviceName !== 'string' || !SERVICE_NAME.test(serviceName)) return domainError('INVALID_SOCIAL_ACCOUNT', { serviceName });
+  if (typeof userName !== 'string' || userName.length > SITE_LIMITS.nameMaxLength) return domainError('INVALID_SOCIAL_ACCOUNT', { serviceName });
+  if (serviceName === 'email') {
+    const address = profileUrl.startsWith('mailto:') ? profileUrl.slice('mailto:'.length) : profileUrl;
+    return EMAIL.test(address) && profileUrl.length <= 256 ? null : domainError('INVALID_SOCIAL_ACCOUNT', { serviceName });
+  }
+  if (!/^https?:/i.test(profileUrl)) return templatedError('INVALID_LINK', { val: String(profileUrl).slice(0, 100) }, { field: 'socialAccounts.profileUrl' });
+  return checkLink(profileUrl, 'socialAccounts.profileUrl');
+}
+
+/** Every rule the website's settings must satisfy; the first broken one. */
+export function validateWebsiteSettings(s: WebsiteSettings): Check {
+  return (
+    checkSiteTitle(s.siteTitle) ||
+    checkText(s.siteTagLine, 'siteTagLine', SITE_LIMITS.tagLineMaxLength) ||
+    checkTimeZone(s.timeZone) ||
+    (isValidLanguage(s.language) ? null : domainError('INVALID_LANGUAGE', { language: s.language })) ||
+    (isSupportedCurrency(s.currency) ? null : domainError('UNSUPPORTED_CURRENCY', { currency: s.currency })) ||
+    (Object.prototype.hasOwnProperty.call(SITE_STATUS_VALUES, s.siteStatus) ? null : notAnOption(String(s.siteStatus), 'siteStatus')) ||
+    (s.expiration === null || isEpochMs(s.expiration) ? null : domainError('INVALID_DATE', { field: 'expiration' })) ||
+    (s.siteStatus === 'trial' && s.expiration === null ? domainError('INVALID_SITE_STATUS') : null) ||
+    (Object.prototype.hasOwnProperty.call(WEBSITE_TYPES, s.websiteType) ? null : notAnOption(String(s.websiteType), 'websiteType')) ||
+    checkText(s.disqusShortname, 'disqusShortname', SITE_LIMITS.nameMaxLength) ||
+    checkShareButtons(s.shareButtonOptions) ||
+    (s.socialAccounts.length > SITE_LIMITS.socialAccounts
+      ? domainError('INVALID_SOCIAL_ACCOUNT', { limit: SITE_LIMITS.socialAccounts }, `At most ${SITE_LIMITS.socialAccounts} social accounts.`)
+      : null) ||
+    s.socialAccounts.map(checkSocialAccount).find((e) => e !== null) ||
+    checkText(s.logoImageId, 'logoImageId', SITE_LIMITS.idMaxLength) ||
+    checkText(s.captchaSiteKey, 'captchaSiteKey', SITE_LIMITS.idMaxLength)
+  );
+}
+
+function checkShareButtons(options: Record<string, unknown>): Check {
+  for (const [name, value] of Object.entries(options)) {
+    if (!(SHARE_BUTTONS as readonly string[]).includes(name)) return notAnOption(name, 'shareButtonOptions');
+    if (typeof value !== 'boolean') return domainError('INVALID_REQUEST', { field: `shareButtonOptions.${name}` }, `shareButtonOptions.${name} must be true or false.`);
+  }
+  return null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** SPEC 4: trial days remaining = days until expiration plus 1, never below 0. */
+export function trialDaysLeft(expiration: number | null, nowMs: number): number | null {
+  if (expiration === null) return null;
+  return Math.max(0, Math.floor((expiration - nowMs) / DAY_MS) + 1);
+}
+
+/**
+ * SPEC 4: expired websites, excluding parking-page and cover-page types, count as expired. A trial
+ * past its expiration is expired too.
+ */
+export function isWebsiteExpired(settings: Pick<WebsiteSettings, 'siteStatus' | 'expiration' | 'websiteType'>, nowMs: number): boolean {
+  if (settings.websiteType !== 'website') return false;
+  if (settings.siteStatus === 'expired') return true;
+  return settings.siteStatus === 'trial' && settings.expiration !== null && settings.expiration <= nowMs;
+}
