@@ -14,7 +14,6 @@ import type { Block, Collection, ContentItem, NavigationItem, PageContext } from
 /** Monday 23 November 2026, noon in Hudson, NY. */
 export const SAMPLE_NOW = Date.UTC(2026, 10, 23, 17, 0, 0);
 const DAY = 86_400_000;
-const HOUR = 3_600_000;
 const WEBSITE_ID = 'site-clay-and-co';
 const BASE_URL = 'https://clayandco.example';
 
@@ -338,9 +337,6 @@ const MARKET_LOCATION = {
   mapZoom: 16,
 };
 
-/** Midnight UTC of the day `days` from now, plus `hours`. */
-const dayAt = (days: number, hours: number) => Math.floor((SAMPLE_NOW + days * DAY) / DAY) * DAY + hours * HOUR;
-
 function event(fields: Partial<ContentItem> & { id: string; urlId: string; title: string; startDate: number; endDate: number }): ContentItem {
   return {
     fullUrl: `/events/${fields.urlId}`,
@@ -365,8 +361,9 @@ export const EVENTS: ContentItem[] = [
     mainImage: IMAGES.workshop,
     mainImageId: IMAGES.workshop.id,
     assetUrl: IMAGES.workshop.assetUrl,
-    startDate: dayAt(-14, 15),
-    endDate: dayAt(-14, 18),
+    // Monday 9 November, 10am to 1pm in Hudson: past.
+    startDate: Date.UTC(2026, 10, 9, 15, 0, 0),
+    endDate: Date.UTC(2026, 10, 9, 18, 0, 0),
     location: STUDIO_LOCATION,
     tags: ['workshop', 'wheel'],
   }),
@@ -409,8 +406,9 @@ export const EVENTS: ContentItem[] = [
     mainImage: IMAGES.openStudio,
     mainImageId: IMAGES.openStudio.id,
     assetUrl: IMAGES.openStudio.assetUrl,
-    startDate: dayAt(30, 16),
-    endDate: dayAt(30, 21),
+    // Saturday 19 December, 11am to 4pm in Hudson.
+    startDate: Date.UTC(2026, 11, 19, 16, 0, 0),
+    endDate: Date.UTC(2026, 11, 19, 21, 0, 0),
     location: STUDIO_LOCATION,
   }),
 ];
