@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The sample pages in Debian's Chromium at the SPEC's phone (428 px) and desktop (1024 px) widths:
  * nothing overflows sideways, every control has an accessible name, the skip link and focus ring

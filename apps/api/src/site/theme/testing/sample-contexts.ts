@@ -17,7 +17,7 @@ const DAY = 86_400_000;
 const WEBSITE_ID = 'site-clay-and-co';
 const BASE_URL = 'https://clayandco.example';
 
-export type SampleImage = ImageAsset & { id: string; filename: string; originalSize: string; colorData: Record<string, string> };
+export type SampleImage = ImageAsset & { id: string; filename: string; originalSize: string; colorData: Record<string, string>; systemDataVariants: string };
 
 /** Image assets as the media read model serves them (SPEC 'Image asset'). `tone` picks the placeholder's colours. */
 function image(id: string, filename: string, originalSize: string, fields: { altText?: string; title?: string; body?: string; tone?: string } = {}): SampleImage {
