@@ -1,3 +1,4 @@
+import { Compiler } from '@squarespace/template-engine';
 import { commentLabel } from './comment-label';
 
 describe('commentLabel (SPEC 9)', () => {
@@ -9,4 +10,12 @@ describe('commentLabel (SPEC 9)', () => {
     [-3, 'No Comments'],
     [Number.NaN, 'No Comments'],
   ])('%p → %s', (n, label) => expect(commentLabel(n)).toBe(label));
+});
+
+it('words counts as the engine comment-count formatter does (the templates use the formatter)', () => {
+  const compiler = new Compiler();
+  for (const n of [0, 1, 2, 17]) {
+    const { ctx } = compiler.execute({ code: '{@|comment-count}', json: { publicCommentCount: n } });
+    expect(ctx.render()).toBe(commentLabel(n));
+  }
 });

@@ -24,6 +24,8 @@ export type ThemeRenderInput = { code: Code; partials: Partials; injects: Record
 export class ThemeLoadError extends Error {}
 
 export class Theme {
+  private readonly inputs = new Map<BodyTemplateName, ThemeRenderInput>();
+
   private constructor(
     /** Parsed templates by name: file name without `.jsont`, pages and partials alike. */
     private readonly templates: ReadonlyMap<string, Code>,
@@ -70,9 +72,13 @@ export class Theme {
 
   /** The frame with `body` bound to the named body template. */
   renderInputFor(body: BodyTemplateName): ThemeRenderInput {
+    const cached = this.inputs.get(body);
+    if (cached) return cached;
     const partials: Partials = Object.fromEntries(this.templates) as Partials;
     partials[BODY_PARTIAL] = this.template(body) as Partials[string];
-    return { code: this.template(FRAME_TEMPLATE), partials, injects: { [STYLESHEET_INJECT]: this.stylesheet } };
+    const input = { code: this.template(FRAME_TEMPLATE), partials, injects: { [STYLESHEET_INJECT]: this.stylesheet } };
+    this.inputs.set(body, input);
+    return input;
   }
 
   /** What to execute for a page context, or null when the theme has no body template for its page type. */
