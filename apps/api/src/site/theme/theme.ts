@@ -1,0 +1,89 @@
+/**
+ * The default theme: its JSON-T templates, read and parsed once, and how a page is put together.
+ *
+ * A page is one engine execution of the frame (`site.jsont`) with every partial available by file
+ * name, plus the partial `body` bound to the page's body template (chosen by `bodyTemplateFor`).
+ * The frame prints `{@|apply body}` inside `<main>`. The stylesheet is injected (`{.inject}`) under
+ * the name `site.css` and inlined in `<head>`. A renderer passes `code`, `partials` and `injects`
+ * from `renderInput(context)` to `Compiler.execute` with its CLDR instance, `now` and
+ * `enableExpr: true`; the context must first go through `decoratePageContext`.
+ */
+import { Compiler, type Code, type Partials, type TemplateError } from '@squarespace/template-engine';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { BODY_TEMPLATES, bodyTemplateFor, type BodyTemplateName } from './page-templates';
+import { defaultTemplatesDir } from './templates-dir';
+
+export const FRAME_TEMPLATE = 'site';
+export const BODY_PARTIAL = 'body';
+export const STYLESHEET_INJECT = 'site.css';
+export const PARTIALS_DIR = 'partials';
+
+export type ThemeRenderInput = { code: Code; partials: Partials; injects: Record<string, string> };
+
+export class ThemeLoadError extends Error {}
+
+export class Theme {
+  private readonly inputs = new Map<BodyTemplateName, ThemeRenderInput>();
+
+  private constructor(
+    /** Parsed templates by name: file name without `.jsont`, pages and partials alike. */
+    private readonly templates: ReadonlyMap<string, Code>,
+    readonly stylesheet: string,
+    readonly dir: string,
+  ) {}
+
+  /** Reads and parses every template under `dir`; throws on a parse error or a missing body template. */
+  static load(dir: string = defaultTemplatesDir(), compiler: Compiler = new Compiler()): Theme {
+    const files = [
+      ...readdirSync(dir).map((f) => join(dir, f)),
+      ...readdirSync(join(dir, PARTIALS_DIR)).map((f) => join(dir, PARTIALS_DIR, f)),
+    ].filter((f) => f.endsWith('.jsont'));
+    const templates = new Map<string, Code>();
+    const problems: string[] = [];
+    for (const file of files.sort()) {
+      const name = basename(file, '.jsont');
+      if (templates.has(name) || name === BODY_PARTIAL) {
+        problems.push(`${file}: the name ${name} is taken`);
+        continue;
+      }
+      const { code, errors } = compiler.parse(readFileSync(file, 'utf8'));
+      if (errors.length > 0) problems.push(...errors.map((e: TemplateError) => `${file}: ${e.message}`));
+      templates.set(name, code);
+    }
+    for (const name of [FRAME_TEMPLATE, ...BODY_TEMPLATES]) {
+      if (!templates.has(name)) problems.push(`${name}.jsont is missing`);
+    }
+    if (problems.length > 0) throw new ThemeLoadError(`The theme in ${dir} does not load:\n${problems.join('\n')}`);
+    const stylesheet = readFileSync(join(dir, STYLESHEET_INJECT), 'utf8');
+    if (/<\/style/i.test(stylesheet)) throw new ThemeLoadError(`${STYLESHEET_INJECT} must not contain </style`);
+    return new Theme(templates, stylesheet, dir);
+  }
+
+  names(): string[] {
+    return [...this.templates.keys()].sort();
+  }
+
+  template(name: string): Code {
+    const code = this.templates.get(name);
+    if (!code) throw new Error(`The theme has no template ${name}`);
+    return code;
+  }
+
+  /** The frame with `body` bound to the named body template. */
+  renderInputFor(body: BodyTemplateName): ThemeRenderInput {
+    const cached = this.inputs.get(body);
+    if (cached) return cached;
+    const partials: Partials = Object.fromEntries(this.templates) as Partials;
+    partials[BODY_PARTIAL] = this.template(body) as Partials[string];
+    const input = { code: this.template(FRAME_TEMPLATE), partials, injects: { [STYLESHEET_INJECT]: this.stylesheet } };
+    this.inputs.set(body, input);
+    return input;
+  }
+
+  /** What to execute for a page context, or null when the theme has no body template for its page type. */
+  renderInput(context: { pageType: number; collection?: { typeName?: string } | null }): ThemeRenderInput | null {
+    const body = bodyTemplateFor(context);
+    return body ? this.renderInputFor(body) : null;
+  }
+}
