@@ -26,8 +26,9 @@ export class AppModule {
         CartModule,
         CheckoutModule,
         MediaModule,
-        StorefrontModule,
         SiteModule,
+        // Last: its catch-all published-site route comes after every API route.
+        StorefrontModule,
       ],
     };
   }

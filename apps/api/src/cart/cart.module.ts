@@ -25,6 +25,6 @@ import { SubscriptionCartController } from './subscription-cart.controller';
     ...CommandHandlers,
     ...QueryHandlers,
   ],
-  exports: [CartStreams],
+  exports: [CartStreams, CART_SETTINGS],
 })
 export class CartModule {}

@@ -2,7 +2,7 @@ import { describeEachDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
-import { DEMO_SITE_IMAGE_NAMES, DEMO_WHOLESALE_PASSWORD } from './demo-site';
+import { DEMO_SITE_IMAGE_IDS, DEMO_WHOLESALE_PASSWORD } from './demo-site';
 import { DemoSiteSeeder, DEMO_SITE_STREAM_ID } from './demo-site.seeder';
 import { SiteReadModel } from './site-read-model';
 import { SiteSearch } from './site-search';
@@ -54,7 +54,7 @@ describeEachDriver('demo site and the published-site query services', (driver) =
     it('serves the website with its settings, social links and header/footer', async () => {
       const w = await site.website();
       expect(w!.website).toMatchObject({
-        siteTitle: 'Clay & Co.', siteTagLine: expect.stringContaining('Hudson'), timeZone: 'America/New_York', logoImageId: 'logo-clay-and-co',
+        siteTitle: 'Clay & Co.', siteTagLine: expect.stringContaining('Hudson'), timeZone: 'America/New_York', logoImageId: null,
         shareButtonOptions: { facebook: true, pinterest: true }, expired: false,
       });
       expect(w!.website.socialAccounts.map((a) => a.serviceName)).toEqual(['instagram', 'pinterest', 'facebook', 'email']);
@@ -121,8 +121,8 @@ describeEachDriver('demo site and the published-site query services', (driver) =
     it('lists gallery images in the owner’s order, referencing the media library’s image ids', async () => {
       const images = (await site.publishedItems('gallery')).items;
       expect(images).toHaveLength(8);
-      expect(images[0]).toMatchObject({ recordType: 2, mainImageId: 'studio-shelves', title: 'The finished-work shelves' });
-      for (const id of images.map((i) => i.mainImageId)) expect(DEMO_SITE_IMAGE_NAMES).toContain(id);
+      expect(images[0]).toMatchObject({ recordType: 2, mainImageId: DEMO_SITE_IMAGE_IDS['studio-shelves'], title: 'The finished-work shelves' });
+      for (const id of images.map((i) => i.mainImageId)) expect(Object.values(DEMO_SITE_IMAGE_IDS)).toContain(id);
     });
 
     it('resolves the navigation with titles, URLs, a folder and the active link', async () => {

@@ -28,7 +28,31 @@ export const DEMO_COLLECTION_IDS = {
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-const image = (name: DemoSiteImageName) => name;
+/**
+ * The drawn demo images (apps/api/src/media/demo-images.ts) each name stands for. The media
+ * context draws twelve pictures; some names share one.
+ */
+export const DEMO_SITE_IMAGE_IDS: Record<DemoSiteImageName, string> = {
+  'logo-clay-and-co': 'img-glaze-swatches', 'hero-studio': 'img-hero-studio', 'about-ana': 'img-throwing-wheel',
+  'studio-shelves': 'img-tea-bowls', 'wheel-throwing': 'img-throwing-wheel', 'kiln-opening': 'img-kiln',
+  'glaze-tests': 'img-glaze-swatches', 'bowls-drying': 'img-serving-bowl', 'mug-sand': 'img-stoneware-mug',
+  'mug-moss': 'img-moss-mug', 'vase-ash': 'img-bud-vase', 'handles-drying': 'img-dinner-plates',
+  'winter-market': 'img-linen-apron', 'workshop-hands': 'img-throwing-wheel', 'glaze-buckets': 'img-glaze-swatches',
+  'open-studio': 'img-hero-studio',
+};
+
+/**
+ * Pictures of the demo store's products. The catalog's Product record has no images yet, so the
+ * published site looks them up here (by product id) until products carry image ids of their own.
+ */
+export const DEMO_PRODUCT_IMAGE_IDS: Record<string, string> = {
+  'p-stoneware-mug': 'img-stoneware-mug', 'p-linen-apron': 'img-linen-apron', 'p-glaze-recipes': 'img-recipe-book',
+  'p-serving-bowl': 'img-serving-bowl', 'p-ridged-dinner-plate': 'img-dinner-plates', 'p-small-bud-vase': 'img-bud-vase',
+  'p-throwing-class': 'img-throwing-wheel', 'p-tea-club': 'img-tea-bowls', 'p-studio-notes': 'img-kiln',
+  'p-studio-gift-card': 'img-glaze-swatches',
+};
+
+const image = (name: DemoSiteImageName) => DEMO_SITE_IMAGE_IDS[name];
 
 export const DEMO_SITE_SETTINGS: WebsiteSettingsChanges = {
   siteTitle: 'Clay & Co.',
@@ -43,7 +67,7 @@ export const DEMO_SITE_SETTINGS: WebsiteSettingsChanges = {
     { serviceName: 'facebook', userName: 'clayandcostudio', profileUrl: 'https://www.facebook.com/clayandcostudio' },
     { serviceName: 'email', userName: 'hello', profileUrl: 'mailto:hello@clayandco.example' },
   ],
-  logoImageId: image('logo-clay-and-co'),
+  logoImageId: null,
 };
 
 export const DEMO_HEADER = '<p class="announcement">Free shipping on orders over $75 · Studio open Saturdays 11–4</p>';

@@ -1,7 +1,21 @@
 import { Module } from '@nestjs/common';
+import { CartModule } from '../cart/cart.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { SiteModule } from '../site/site.module';
+import { ImageAssets } from './image-assets';
+import { LockedPages } from './locked-pages';
+import { PageContextBuilder } from './page-context-builder';
+import { SiteRenderer } from './site-renderer';
 import { StorefrontController } from './storefront.controller';
 import { WebBundle } from './web-bundle';
 
-@Module({ imports: [CatalogModule], controllers: [StorefrontController], providers: [WebBundle] })
+/**
+ * The published site: pages rendered by the theme from the site, catalog and media read models.
+ * Imported last by AppModule, since its catch-all route must come after every API route.
+ */
+@Module({
+  imports: [CatalogModule, CartModule, SiteModule],
+  controllers: [StorefrontController],
+  providers: [WebBundle, ImageAssets, LockedPages, PageContextBuilder, SiteRenderer],
+})
 export class StorefrontModule {}

@@ -23,14 +23,20 @@ export type ThemeRenderInput = { code: Code; partials: Partials; injects: Record
 
 export class ThemeLoadError extends Error {}
 
+/** The same page as template source text, for a renderer that compiles and caches by source. */
+export type ThemeRenderSources = { template: string; partials: Record<string, string>; injects: Record<string, string> };
+
 export class Theme {
   private readonly inputs = new Map<BodyTemplateName, ThemeRenderInput>();
+  private readonly sourceInputs = new Map<BodyTemplateName, ThemeRenderSources>();
 
   private constructor(
     /** Parsed templates by name: file name without `.jsont`, pages and partials alike. */
     private readonly templates: ReadonlyMap<string, Code>,
     readonly stylesheet: string,
     readonly dir: string,
+    /** Each template's source text, by the same names. */
+    private readonly sources: ReadonlyMap<string, string> = new Map(),
   ) {}
 
   /** Reads and parses every template under `dir`; throws on a parse error or a missing body template. */
@@ -40,6 +46,7 @@ export class Theme {
       ...readdirSync(join(dir, PARTIALS_DIR)).map((f) => join(dir, PARTIALS_DIR, f)),
     ].filter((f) => f.endsWith('.jsont'));
     const templates = new Map<string, Code>();
+    const sources = new Map<string, string>();
     const problems: string[] = [];
     for (const file of files.sort()) {
       const name = basename(file, '.jsont');
@@ -47,9 +54,11 @@ export class Theme {
         problems.push(`${file}: the name ${name} is taken`);
         continue;
       }
-      const { code, errors } = compiler.parse(readFileSync(file, 'utf8'));
+      const source = readFileSync(file, 'utf8');
+      const { code, errors } = compiler.parse(source);
       if (errors.length > 0) problems.push(...errors.map((e: TemplateError) => `${file}: ${e.message}`));
       templates.set(name, code);
+      sources.set(name, source);
     }
     for (const name of [FRAME_TEMPLATE, ...BODY_TEMPLATES]) {
       if (!templates.has(name)) problems.push(`${name}.jsont is missing`);
@@ -57,7 +66,7 @@ export class Theme {
     if (problems.length > 0) throw new ThemeLoadError(`The theme in ${dir} does not load:\n${problems.join('\n')}`);
     const stylesheet = readFileSync(join(dir, STYLESHEET_INJECT), 'utf8');
     if (/<\/style/i.test(stylesheet)) throw new ThemeLoadError(`${STYLESHEET_INJECT} must not contain </style`);
-    return new Theme(templates, stylesheet, dir);
+    return new Theme(templates, stylesheet, dir, sources);
   }
 
   names(): string[] {
@@ -78,6 +87,17 @@ export class Theme {
     partials[BODY_PARTIAL] = this.template(body) as Partials[string];
     const input = { code: this.template(FRAME_TEMPLATE), partials, injects: { [STYLESHEET_INJECT]: this.stylesheet } };
     this.inputs.set(body, input);
+    return input;
+  }
+
+  /** `renderInputFor` as source text (the site's TemplateRenderer compiles and caches by source). */
+  renderSourcesFor(body: BodyTemplateName): ThemeRenderSources {
+    const cached = this.sourceInputs.get(body);
+    if (cached) return cached;
+    const partials = Object.fromEntries(this.sources);
+    partials[BODY_PARTIAL] = this.sources.get(body)!;
+    const input = { template: this.sources.get(FRAME_TEMPLATE)!, partials, injects: { [STYLESHEET_INJECT]: this.stylesheet } };
+    this.sourceInputs.set(body, input);
     return input;
   }
 

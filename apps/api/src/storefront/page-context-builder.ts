@@ -1,0 +1,274 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CollectionRecord, ContentItemRecord, ProductRecord } from '@storefront/domain';
+import { CART_SETTINGS, type CartSettings } from '../cart/cart-settings';
+import { ProductCatalog } from '../catalog/product-catalog';
+import { DEMO_PRODUCT_IMAGE_IDS } from '../site/demo-site';
+import { SiteReadModel } from '../site/site-read-model';
+import { SiteSearch } from '../site/site-search';
+import { textFromHtml, truncate, type Block, type ImageAsset, type PageContext } from '../site/theme';
+import { ImageAssets } from './image-assets';
+
+/** SPEC section 3 'Localized strings', in the store's language (English for now). */
+export const LOCALIZED_STRINGS: Record<string, string> = {
+  productAddToCartText: 'Add To Cart',
+  productSubscribeText: 'Subscribe',
+  productQuantityInputLabel: 'Quantity',
+  productSoldOutText: 'sold out',
+  productSaleText: 'sale',
+  productQuickViewText: 'Quick View',
+  productVariantSelectText: 'Select {variantName}',
+  giftCardValueDisplayText: 'Value',
+  giftCardVariantSelectText: 'Select Value',
+  productSummaryFormNoAnswerText: 'N/A',
+};
+
+/** Who is asking, as far as the page cares. */
+export type Visitor = { baseUrl: string; hasCart: boolean; owner: boolean; isUnlocked(collectionId: string): Promise<boolean> };
+
+/** What a published path comes to: a page to render (with its HTTP status) or a redirect. */
+export type PageOutcome = { kind: 'page'; status: number; context: PageContext } | { kind: 'redirect'; location: string };
+
+const MAX_LIST = 100;
+
+/**
+ * Builds the page context (docs/SITE-CONTEXT.md) for a published path, from read models only:
+ * the site's (collections, items, navigation, header/footer), the catalog's products and the
+ * media context's image assets. Every path comes to a SPEC page type: page 2, collection 1, item
+ * 50, not found 100, search 102, lock screen 103, protected content 105 (the JSON of a locked
+ * page), member area access denied 106.
+ */
+@Injectable()
+export class PageContextBuilder {
+  constructor(
+    private readonly site: SiteReadModel,
+    private readonly search: SiteSearch,
+    private readonly catalog: ProductCatalog,
+    private readonly images: ImageAssets,
+    @Inject(CART_SETTINGS) private readonly cartSettings: CartSettings,
+  ) {}
+
+  async forPath(path: string, query: Record<string, unknown>, visitor: Visitor, options: { json: boolean; now?: number }): Promise<PageOutcome> {
+    const now = options.now ?? Date.now();
+    if (path === '/search') return this.page(200, await this.searchPage(String(query.q ?? ''), visitor, now));
+    const resolved = await this.resolve(path, now);
+    if (!resolved) return this.page(404, await this.systemPage(100, visitor, now, 'Page not found'));
+    const { collection, item, product } = resolved;
+
+    if (collection.folder) {
+      const children = await this.site.folderChildren(collection.id);
+      const first = children.find((c) => !c.externalLink);
+      if (collection.folderBehavior === 3 || !first) return this.page(404, await this.systemPage(100, visitor, now, 'Page not found'));
+      return { kind: 'redirect', location: first.fullUrl };
+    }
+    if (!collection.published && !visitor.owner) return this.page(404, await this.systemPage(100, visitor, now, 'Page not found'));
+    if (collection.passwordProtected && !visitor.owner && !(await visitor.isUnlocked(collection.id))) {
+      // The lock screen for visitors; the JSON of a locked page is protected content, not its data.
+      return options.json
+        ? this.page(401, await this.systemPage(105, visitor, now, 'Protected content', path))
+        : this.page(401, await this.systemPage(103, visitor, now, collection.title, path, collection));
+    }
+    if (collection.membersOnly && !visitor.owner) return this.page(403, await this.systemPage(106, visitor, now, collection.title, path, collection));
+
+    if (product) return this.page(200, await this.productPage(collection, product, visitor, now, path));
+    if (item) return this.page(200, await this.itemPage(collection, item, visitor, now, path));
+    return this.page(200, await this.collectionPage(collection, query, visitor, now, path));
+  }
+
+  async errorPage(visitor: Visitor): Promise<PageContext> {
+    return this.systemPage(101, visitor, Date.now(), 'Something went wrong');
+  }
+
+  private page(status: number, context: PageContext): PageOutcome {
+    return { kind: 'page', status, context };
+  }
+
+  private async resolve(path: string, now: number): Promise<{ collection: CollectionRecord; item: ContentItemRecord | null; product: ProductRecord | null } | null> {
+    const parts = path.split('/').filter(Boolean);
+    if (parts.length === 2) {
+      const collection = await this.site.collectionByPath(`/${parts[0]}`);
+      if (collection?.typeName === 'products') {
+        const product = (await this.products(collection)).find((p) => p.urlId === decodeURIComponent(parts[1]!));
+        return product ? { collection, item: null, product } : null;
+      }
+    }
+    const found = await this.site.resolvePath(path, { now });
+    return found ? { ...found, product: null } : null;
+  }
+
+  private async products(collection: CollectionRecord): Promise<ProductRecord[]> {
+    return this.catalog.listProducts((collection as { storeCollectionId?: string }).storeCollectionId ?? collection.id);
+  }
+
+  // ── Shared frame ──────────────────────────────────────────────────────────────────────
+
+  private async frame(pageType: number, visitor: Visitor, now: number, title: string, path: string, collection: CollectionRecord | null = null) {
+    const [site, navigation, headerFooter] = await Promise.all([
+      this.site.website(now),
+      this.site.navigation('mainNav', { activePath: path }),
+      this.site.headerFooter(),
+    ]);
+    const website = { ...(site?.website ?? { siteTitle: 'Clay & Co.' }), baseUrl: visitor.baseUrl };
+    const siteTitle = website.siteTitle;
+    const currency = (site?.websiteSettings as { storeSettings?: { selectedCurrency?: string } } | undefined)?.storeSettings?.selectedCurrency ?? 'USD';
+    const logo = (website as { logoImageId?: string | null }).logoImageId ? (await this.images.byIds([(website as { logoImageId: string }).logoImageId])).values().next().value : null;
+    return {
+      pageType,
+      website: { ...website, logoImageUrl: logo ? `${logo.assetUrl}?format=300w` : null },
+      websiteSettings: site?.websiteSettings ?? { storeSettings: { selectedCurrency: currency } },
+      navigation,
+      headerFooter,
+      localizedStrings: LOCALIZED_STRINGS,
+      seo: {
+        title: title && title !== siteTitle ? `${title} — ${siteTitle}` : siteTitle,
+        description: (website as { siteTagLine?: string }).siteTagLine ?? '',
+        canonicalUrl: `${visitor.baseUrl}${path}`,
+        ogImage: null as string | null,
+      },
+      siteContext: {
+        website: { id: (website as { id?: string }).id ?? null, title: siteTitle, timeZone: (website as { timeZone?: string }).timeZone ?? 'America/New_York' },
+        websiteRoles: visitor.owner ? { admin: true } : {},
+        storeSettings: { selectedCurrency: currency, expressCheckout: false, multipleQuantityAllowedForServices: this.cartSettings.storeSettings.multipleQuantityAllowedForServices },
+        betaFeatureFlags: [],
+        collection: collection ? { id: collection.id, type: collection.type } : null,
+        pageType,
+        hasCart: visitor.hasCart,
+        authenticated: visitor.owner,
+      },
+      ...(collection ? { collection } : {}),
+    };
+  }
+
+  private async systemPage(pageType: number, visitor: Visitor, now: number, title: string, path = '/', collection: CollectionRecord | null = null): Promise<PageContext> {
+    const frame = await this.frame(pageType, visitor, now, title, path, null);
+    // System pages show only what the visitor may know about a locked page: its title and path.
+    const shown = collection ? { id: collection.id, title: collection.title, fullUrl: collection.fullUrl, typeName: collection.typeName } : undefined;
+    return { ...frame, ...(shown ? { lockScreen: { title: shown.title, fullUrl: shown.fullUrl }, protectedPage: shown } : {}) } as unknown as PageContext;
+  }
+
+  // ── Page kinds ────────────────────────────────────────────────────────────────────────
+
+  private async searchPage(raw: string, visitor: Visitor, now: number): Promise<PageContext> {
+    const frame = await this.frame(102, visitor, now, 'Search', '/search');
+    const { query, results } = await this.search.search(raw, { limit: 30, now });
+    const records = results.map((r) => ({ ...(r.record as object), title: r.title, fullUrl: r.fullUrl, excerpt: escapeText(r.snippet), kind: r.kind }));
+    const withImages = await this.withImages(records as unknown as ContentItemRecord[]);
+    return { ...frame, search: { query, results: withImages } } as unknown as PageContext;
+  }
+
+  private async collectionPage(collection: CollectionRecord, query: Record<string, unknown>, visitor: Visitor, now: number, path: string): Promise<PageContext> {
+    if (collection.typeName === 'page') {
+      // The home page is titled by the site alone.
+      const frame = await this.frame(2, visitor, now, (collection as { isHome?: boolean }).isHome ? '' : collection.title, path, collection);
+      const blocks = await this.withBlockData(collection.layout?.blocks ?? [], now);
+      const ctx = { ...frame, collection: { ...collection, layout: { blocks } } };
+      ctx.seo.description = describe(collection.description) || ctx.seo.description;
+      ctx.seo.ogImage = firstImageUrl(blocks, visitor.baseUrl);
+      return ctx as unknown as PageContext;
+    }
+    const frame = await this.frame(1, visitor, now, collection.title, path, collection);
+    if (collection.typeName === 'products') {
+      const products = await this.products(collection);
+      const items = products.map((p) => this.productItem(p));
+      const withImages = await this.withImages(items as unknown as ContentItemRecord[]);
+      return { ...frame, items: withImages, productMerchandisingContext: await this.catalog.merchandisingContext(products.map((p) => p.id)) } as unknown as PageContext;
+    }
+    const page = Number(query.page) > 0 ? Math.floor(Number(query.page)) : 1;
+    const everything = collection.typeName === 'events' || collection.typeName === 'gallery';
+    const { items, pagination } = await this.site.publishedItems(collection.id, {
+      page: everything ? 1 : page, now,
+      ...(everything ? { pageSize: MAX_LIST } : {}),
+      ...(typeof query.tag === 'string' ? { tag: query.tag } : {}),
+      ...(typeof query.category === 'string' ? { category: query.category } : {}),
+    });
+    const withImages = await this.withImages(items);
+    const ctx = { ...frame, items: collection.typeName === 'gallery' ? withImages.map(asGalleryImage) : withImages, pagination };
+    ctx.seo.description = describe(collection.description) || ctx.seo.description;
+    return ctx as unknown as PageContext;
+  }
+
+  private async itemPage(collection: CollectionRecord, item: ContentItemRecord, visitor: Visitor, now: number, path: string): Promise<PageContext> {
+    const frame = await this.frame(50, visitor, now, item.title, path, collection);
+    const [withImage] = await this.withImages([item]);
+    const siblings = (await this.site.publishedItems(collection.id, { pageSize: MAX_LIST, now })).items;
+    const at = siblings.findIndex((s) => s.id === item.id);
+    const neighbour = (s: ContentItemRecord | undefined) => (s ? { title: s.title, fullUrl: s.fullUrl } : null);
+    const shown = collection.typeName === 'gallery' ? asGalleryImage(withImage!) : withImage!;
+    const ctx = { ...frame, item: shown, pagination: { prevItem: neighbour(siblings[at - 1]), nextItem: neighbour(siblings[at + 1]) } };
+    ctx.seo.description = describe(item.excerpt) || describe(item.body) || ctx.seo.description;
+    ctx.seo.ogImage = (withImage as { mainImage?: ImageAsset | null }).mainImage ? `${visitor.baseUrl}${(withImage as { mainImage: ImageAsset }).mainImage.assetUrl}?format=1500w` : null;
+    return ctx as unknown as PageContext;
+  }
+
+  private async productPage(collection: CollectionRecord, product: ProductRecord, visitor: Visitor, now: number, path: string): Promise<PageContext> {
+    const frame = await this.frame(50, visitor, now, product.title, path, collection);
+    const [item] = await this.withImages([this.productItem(product) as unknown as ContentItemRecord]);
+    const ctx = { ...frame, item, productMerchandisingContext: await this.catalog.merchandisingContext([product.id]) };
+    ctx.seo.description = describe(product.description) || ctx.seo.description;
+    const image = (item as { mainImage?: ImageAsset | null }).mainImage;
+    ctx.seo.ogImage = image ? `${visitor.baseUrl}${image.assetUrl}?format=1500w` : null;
+    return ctx as unknown as PageContext;
+  }
+
+  // ── Data the templates need beside the records ────────────────────────────────────────
+
+  private productItem(product: ProductRecord): ProductRecord & { mainImageId: string | null; excerpt: string } {
+    return { ...product, mainImageId: DEMO_PRODUCT_IMAGE_IDS[product.id] ?? null, excerpt: product.description ?? '' };
+  }
+
+  /** Items with `mainImage` and `assetUrl` filled from their `mainImageId`. */
+  private async withImages<T extends { mainImageId?: string | null }>(items: T[]): Promise<(T & { mainImage: ImageAsset | null; assetUrl: string | null })[]> {
+    const assets = await this.images.byIds(items.map((i) => i.mainImageId));
+    return items.map((i) => {
+      const image = i.mainImageId ? assets.get(i.mainImageId) ?? null : null;
+      return { ...i, mainImage: image, assetUrl: image?.assetUrl ?? null };
+    });
+  }
+
+  /** Blocks with the records their ids point at (images, gallery images, summary items, products). */
+  private async withBlockData(blocks: Block[], now: number): Promise<Block[]> {
+    const imageIds = blocks.flatMap((b) => [b.value.imageId, ...((b.value.imageIds as string[] | undefined) ?? [])]) as string[];
+    const assets = await this.images.byIds(imageIds);
+    return Promise.all(
+      blocks.map(async (block) => {
+        const value = { ...block.value };
+        if (typeof value.imageId === 'string') value.image = assets.get(value.imageId) ?? null;
+        if (Array.isArray(value.imageIds)) value.images = (value.imageIds as string[]).map((id) => assets.get(id)).filter(Boolean);
+        if (typeof value.collectionId === 'string') {
+          const target = await this.site.collection(value.collectionId);
+          const limit = Math.min(MAX_LIST, Number(value.pageSize) > 0 ? Number(value.pageSize) : 6);
+          if (target?.typeName === 'products') {
+            value.items = await this.withImages((await this.products(target)).slice(0, limit).map((p) => this.productItem(p)));
+          } else if (target) {
+            value.items = await this.withImages((await this.site.publishedItems(target.id, { pageSize: limit, now })).items);
+          }
+        }
+        if (typeof value.productId === 'string') {
+          const product = await this.catalog.findProduct(value.productId);
+          value.product = product ? (await this.withImages([this.productItem(product)]))[0] : null;
+        }
+        return { ...block, value };
+      }),
+    );
+  }
+}
+
+/** A gallery item shown as the image it holds (the theme reads the asset's fields on the item). */
+function asGalleryImage<T extends { mainImage: ImageAsset | null }>(item: T): T {
+  const image = item.mainImage;
+  if (!image) return item;
+  const { assetUrl, originalSize, mediaFocalPoint, colorData, altText } = image as ImageAsset & Record<string, unknown>;
+  return { ...item, assetUrl, originalSize, mediaFocalPoint, colorData, altText: altText || (item as { title?: string }).title };
+}
+
+function describe(html: string | null | undefined): string {
+  return html ? truncate(textFromHtml(html), 160) : '';
+}
+
+function firstImageUrl(blocks: Block[], baseUrl: string): string | null {
+  const image = blocks.map((b) => b.value.image as ImageAsset | undefined).find(Boolean);
+  return image ? `${baseUrl}${image.assetUrl}?format=1500w` : null;
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

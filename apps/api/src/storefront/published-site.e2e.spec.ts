@@ -1,0 +1,149 @@
+import { describeEachDriver } from '@storefront/eventstore/testing';
+import type { ProjectionRunner } from '@storefront/projections';
+import request from 'supertest';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { DEMO_WHOLESALE_PASSWORD } from '../site/demo-site';
+
+/** The demo site, rendered by the theme from read models, through HTTP. */
+describeEachDriver('published site', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+    await t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (path: string) => request(t.server).get(path);
+  const siteContextOf = (html: string) => JSON.parse(/<script id="site-context" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!);
+
+  it('renders the home page (page type 2) with its blocks, navigation, SEO tags and the islands', async () => {
+    const res = await get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).toContain('<title>Clay &amp; Co.</title>');
+    expect(res.text).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/">/);
+    expect(res.text).toContain('<meta property="og:title"');
+    expect(res.text).toContain('<nav class="site-nav" aria-label="Main">');
+    expect(res.text).toContain('href="/journal"');
+    expect(res.text).toContain('data-island="cart-pill"');
+    expect(res.text).toMatch(/srcset="\/static\/images\/img-hero-studio\/[^"]*\?format=100w 100w/);
+    expect(res.text).not.toContain('{.');
+    expect(siteContextOf(res.text)).toMatchObject({ pageType: 2, storeSettings: { selectedCurrency: 'USD' }, hasCart: false, authenticated: false });
+  });
+
+  it('answers ?format=json with the context the template saw', async () => {
+    const res = await get('/about?format=json');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ pageType: 2, collection: { title: 'About', typeName: 'page' }, website: { siteTitle: 'Clay & Co.' } });
+    const html = (await get('/about')).text;
+    for (const block of res.body.collection.layout.blocks.filter((b: { typeName: string }) => b.typeName === 'quote')) {
+      expect(html).toContain(String(block.value.text ?? block.value.quote ?? '').slice(0, 20).replace(/&/g, '&amp;').replace(/'/g, '&#39;'));
+    }
+    expect(res.body.collection.layout.blocks.map((b: { typeName: string }) => b.typeName)).toEqual(expect.arrayContaining(['html', 'image', 'quote']));
+  });
+
+  it('renders the blog list and a post; drafts and future posts stay hidden', async () => {
+    const list = await get('/journal?format=json');
+    expect(list.body).toMatchObject({ pageType: 1, collection: { typeName: 'blog' } });
+    expect(list.body.items.length).toBe(3);
+    expect(list.body.items.every((i: { workflowState: string }) => i.workflowState === 'Published')).toBe(true);
+    const html = (await get('/journal')).text;
+    for (const item of list.body.items) expect(html).toContain(`href="${item.fullUrl}"`);
+    const post = await get(list.body.items[0].fullUrl);
+    expect(post.status).toBe(200);
+    expect(post.text).toContain(list.body.items[0].title.replace(/&/g, '&amp;').replace(/'/g, '&#39;'));
+    expect(siteContextOf(post.text)).toMatchObject({ pageType: 50 });
+    expect(post.text).toMatch(/ago|less than a minute/);
+  });
+
+  it('renders the events list and an event with its calendar link', async () => {
+    const list = await get('/events?format=json');
+    expect(list.body).toMatchObject({ pageType: 1, collection: { typeName: 'events' } });
+    const event = list.body.items[0];
+    const page = await get(event.fullUrl);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('google.com/calendar');
+  });
+
+  it('renders the gallery with its normalised options and every image', async () => {
+    const json = await get('/gallery?format=json');
+    expect(json.body.collection.galleryOptions).toMatchObject({ design: 'grid', 'thumbnails-per-row': 4, padding: 20 });
+    const html = (await get('/gallery')).text;
+    expect(html.match(/<img /g)!.length).toBeGreaterThanOrEqual(json.body.items.length);
+  });
+
+  it('renders the store grid and a product page with prices, marks and add-to-cart mounts', async () => {
+    const grid = await get('/shop');
+    expect(grid.status).toBe(200);
+    expect(grid.text).toContain('Stoneware Mug');
+    expect(grid.text).toContain('$28.00');
+    expect(grid.text).toMatch(/sold out/i);
+    expect(grid.text).toContain('data-island="add-to-cart"');
+    const product = await get('/shop/stoneware-mug');
+    expect(product.status).toBe(200);
+    expect(product.text).toContain('data-item-id="p-stoneware-mug"');
+    expect(product.text).toContain('$28.00');
+    expect(product.text).not.toContain('$2,800.00');
+    expect(siteContextOf(product.text)).toMatchObject({ pageType: 50 });
+  });
+
+  it('searches pages, posts, events and products', async () => {
+    const res = await get('/search?q=mug');
+    expect(res.status).toBe(200);
+    expect(siteContextOf(res.text)).toMatchObject({ pageType: 102 });
+    const json = await get('/search?q=mug&format=json');
+    expect(json.body.search.results.length).toBeGreaterThan(0);
+    expect(json.body.search.results.some((r: { kind: string }) => r.kind === 'product')).toBe(true);
+    expect((await get('/search?q=%22%27%3C')).status).toBe(200);
+  });
+
+  it('locks the wholesale page until the password is given', async () => {
+    const locked = await get('/wholesale');
+    expect(locked.status).toBe(401);
+    expect(siteContextOf(locked.text)).toMatchObject({ pageType: 103 });
+    expect(locked.text).toMatch(/locked/i);
+    const json = await get('/wholesale?format=json');
+    expect(json.body).toMatchObject({ pageType: 105 });
+    expect(json.body.collection).toBeUndefined();
+
+    const wrong = await request(t.server).post('/wholesale').type('form').send({ password: 'nope' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).toContain('That password is not right');
+    const right = await request(t.server).post('/wholesale').type('form').send({ password: DEMO_WHOLESALE_PASSWORD });
+    expect(right.status).toBe(303);
+    const cookie = ([] as string[]).concat(right.headers['set-cookie']).find((c) => c.startsWith('ss_unlocked='))!.split(';')[0];
+    const open = await get('/wholesale').set('Cookie', cookie);
+    expect(open.status).toBe(200);
+    expect(siteContextOf(open.text)).toMatchObject({ pageType: 2 });
+    expect((await get('/wholesale').set('Cookie', 'ss_unlocked=wholesale~forged')).status).toBe(401);
+  });
+
+  it('shows members-only pages as member area access denied (106)', async () => {
+    const res = await get('/studio-members');
+    expect(res.status).toBe(403);
+    expect(siteContextOf(res.text)).toMatchObject({ pageType: 106 });
+    expect(res.text).toMatch(/only to site members/i);
+  });
+
+  it('renders not found (100) for unknown paths and keeps API 404s as JSON', async () => {
+    const res = await get('/no-such-page');
+    expect(res.status).toBe(404);
+    expect(siteContextOf(res.text)).toMatchObject({ pageType: 100 });
+    const api = await get('/api/no-such-route');
+    expect(api.status).toBe(404);
+    expect(api.headers['content-type']).toMatch(/json/);
+  });
+
+  it('serves robots.txt and a sitemap of the published pages only', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.text).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toMatch(/xml/);
+    expect(sitemap.text).toMatch(/<loc>http:\/\/127\.0\.0\.1:\d+\/journal<\/loc>/);
+    expect(sitemap.text).not.toContain('/wholesale');
+    expect(sitemap.text).not.toContain('/studio-members');
+  });
+});

@@ -1,0 +1,37 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { TemplateRenderer } from '../site/rendering/template-renderer';
+import { logTemplateErrors } from '../site/rendering/template-renderer.provider';
+import { bodyTemplateFor, decoratePageContext, Theme, type PageContext } from '../site/theme';
+import { WebBundle } from './web-bundle';
+
+/**
+ * Renders a page context with the default theme through the site's TemplateRenderer (CLDR,
+ * expressions, the formatters the npm engine leaves empty). Template errors never reach the
+ * visitor: the page renders what it can and the errors are logged as warnings.
+ */
+@Injectable()
+export class SiteRenderer {
+  private readonly theme = Theme.load();
+  private readonly renderer = new TemplateRenderer({ onErrors: logTemplateErrors(new Logger('TemplateRenderer')) });
+
+  constructor(private readonly bundle: WebBundle) {}
+
+  /** The page's HTML, or null when the theme has no template for its page type. */
+  render(context: PageContext, now = Date.now()): { html: string; errors: number } | null {
+    const body = bodyTemplateFor(context);
+    if (!body) return null;
+    const sources = this.theme.renderSourcesFor(body);
+    const json = decoratePageContext(context, { now });
+    const { html, errors } = this.renderer.render({
+      template: sources.template,
+      partials: sources.partials,
+      injects: sources.injects,
+      context: json,
+      locale: (context.website as { language?: string }).language || 'en-US',
+      now,
+      name: `page-type-${context.pageType}`,
+    });
+    // The islands' script and style tags belong to the build, not to the page context.
+    return { html: html.replace('</head>', `${this.bundle.headTags()}\n</head>`), errors: errors.length };
+  }
+}
