@@ -9,12 +9,13 @@ export const islands: Record<string, (data: DOMStringMap, context: SiteContext) 
     <CartPill loadCart={shouldLoadCart(context)} locale={document.documentElement.lang || undefined} />
   ),
   'add-to-cart': (data) =>
-    data.itemId && data.sku ? (
+    data.itemId ? (
       <AddToCartButton
         itemId={data.itemId}
-        sku={data.sku}
+        sku={data.sku ?? ''}
         label={data.label || undefined}
         quantity={data.quantity ? Number(data.quantity) : undefined}
+        soldOut={data.soldOut === 'true'}
       />
     ) : null,
 };

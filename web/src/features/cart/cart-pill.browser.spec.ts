@@ -58,7 +58,7 @@ describe('cart pill (browser)', () => {
 
   it('is hidden on an empty cart, counts adds, and keeps the count across a reload', async () => {
     const reads = cartReads();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${server.url}/shop`);
     const button = firstAddButton();
     await button.waitFor({ state: 'visible' });
     await expectHidden(page.locator('[data-island="cart-pill"] a'));
@@ -93,7 +93,7 @@ describe('cart pill (browser)', () => {
     await page.route('**/api/commerce/shopping-cart/entries', (route) =>
       route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'INSUFFICIENT_STOCK', message }) }),
     );
-    await page.goto(`${server.url}/`);
+    await page.goto(`${server.url}/shop`);
     const button = firstAddButton();
     const label = await button.textContent();
     await button.click();

@@ -16,10 +16,11 @@ export function useAddToCart(entry: AddCartEntryRequest) {
     return () => clearTimeout(timer);
   }, [state.status]);
 
-  async function add() {
+  /** Adds `entry`, or what `override` says at the moment of the click (a product form's chosen variant). */
+  async function add(override?: Partial<AddCartEntryRequest>) {
     if (state.status !== 'idle') return;
     dispatch({ type: 'addRequested' });
-    const result = await addCartEntry(entry);
+    const result = await addCartEntry({ ...entry, ...override });
     dispatch(result.error ? { type: 'addFailed', message: addToCartErrorMessage(result.error) } : { type: 'addSucceeded' });
   }
 
