@@ -146,4 +146,14 @@ describeEachDriver('published site', (driver) => {
     expect(sitemap.text).not.toContain('/wholesale');
     expect(sitemap.text).not.toContain('/studio-members');
   });
+
+  // Last: it breaks the read model on purpose.
+  it('answers a failure with the error page (101), logged, with no stack trace for the visitor', async () => {
+    await t.db.query('DROP VIEW site_items');
+    const res = await get('/journal');
+    expect(res.status).toBe(500);
+    expect(siteContextOf(res.text)).toMatchObject({ pageType: 101 });
+    expect(res.text).not.toMatch(/\bat .*\.(js|ts):\d+/);
+    expect(res.text).not.toMatch(/site_items|relation|does not exist/);
+  });
 });

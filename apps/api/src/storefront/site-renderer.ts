@@ -1,8 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { TemplateRenderer } from '../site/rendering/template-renderer';
 import { logTemplateErrors } from '../site/rendering/template-renderer.provider';
 import { bodyTemplateFor, decoratePageContext, Theme, type PageContext } from '../site/theme';
 import { WebBundle } from './web-bundle';
+
+/** Where template errors are logged (a Nest Logger unless a test provides its own). */
+export const TEMPLATE_ERROR_LOGGER = Symbol('TEMPLATE_ERROR_LOGGER');
 
 /**
  * Renders a page context with the default theme through the site's TemplateRenderer (CLDR,
@@ -11,10 +14,16 @@ import { WebBundle } from './web-bundle';
  */
 @Injectable()
 export class SiteRenderer {
-  private readonly theme = Theme.load();
-  private readonly renderer = new TemplateRenderer({ onErrors: logTemplateErrors(new Logger('TemplateRenderer')) });
+  private readonly theme: Theme;
+  private readonly renderer: TemplateRenderer;
 
-  constructor(private readonly bundle: WebBundle) {}
+  constructor(
+    private readonly bundle: WebBundle,
+    @Optional() @Inject(TEMPLATE_ERROR_LOGGER) logger: Pick<Logger, 'warn'> = new Logger('TemplateRenderer'),
+  ) {
+    this.renderer = new TemplateRenderer({ onErrors: logTemplateErrors(logger) });
+    this.theme = Theme.load(undefined, undefined, { onTemplateErrors: (problems) => logger.warn(JSON.stringify({ theme: 'load', errors: problems })) });
+  }
 
   /** The page's HTML, or null when the theme has no template for its page type. */
   render(context: PageContext, now = Date.now()): { html: string; errors: number } | null {

@@ -23,6 +23,14 @@ export type ThemeRenderInput = { code: Code; partials: Partials; injects: Record
 
 export class ThemeLoadError extends Error {}
 
+export type ThemeLoadOptions = {
+  /**
+   * When given, templates with errors (unknown formatter or predicate, unclosed block…) do not stop
+   * the theme from loading: they are reported here and render what they can. Without it they throw.
+   */
+  onTemplateErrors?: (problems: string[]) => void;
+};
+
 /** The same page as template source text, for a renderer that compiles and caches by source. */
 export type ThemeRenderSources = { template: string; partials: Record<string, string>; injects: Record<string, string> };
 
@@ -40,7 +48,7 @@ export class Theme {
   ) {}
 
   /** Reads and parses every template under `dir`; throws on a parse error or a missing body template. */
-  static load(dir: string = defaultTemplatesDir(), compiler: Compiler = new Compiler()): Theme {
+  static load(dir: string = defaultTemplatesDir(), compiler: Compiler = new Compiler(), options: ThemeLoadOptions = {}): Theme {
     const files = [
       ...readdirSync(dir).map((f) => join(dir, f)),
       ...readdirSync(join(dir, PARTIALS_DIR)).map((f) => join(dir, PARTIALS_DIR, f)),
@@ -60,10 +68,15 @@ export class Theme {
       templates.set(name, code);
       sources.set(name, source);
     }
+    const missing: string[] = [];
     for (const name of [FRAME_TEMPLATE, ...BODY_TEMPLATES]) {
-      if (!templates.has(name)) problems.push(`${name}.jsont is missing`);
+      if (!templates.has(name)) missing.push(`${name}.jsont is missing`);
     }
-    if (problems.length > 0) throw new ThemeLoadError(`The theme in ${dir} does not load:\n${problems.join('\n')}`);
+    if (missing.length > 0 || (problems.length > 0 && !options.onTemplateErrors)) {
+      throw new ThemeLoadError(`The theme in ${dir} does not load:\n${[...problems, ...missing].join('\n')}`);
+    }
+    // Lenient loading: a template with errors still renders what it can, and the errors are reported.
+    if (problems.length > 0) options.onTemplateErrors!(problems);
     const stylesheet = readFileSync(join(dir, STYLESHEET_INJECT), 'utf8');
     if (/<\/style/i.test(stylesheet)) throw new ThemeLoadError(`${STYLESHEET_INJECT} must not contain </style`);
     return new Theme(templates, stylesheet, dir, sources);
