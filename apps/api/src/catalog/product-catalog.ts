@@ -20,6 +20,16 @@ export class ProductCatalog {
     return rows[0]?.record ?? null;
   }
 
+  /** The enabled product a store page's URL names (`/shop/<urlId>`), or null. */
+  async findByUrlId(collectionId: string, urlId: string): Promise<ProductRecord | null> {
+    if (urlId.length > 200) return null;
+    const { rows } = await this.db.query<{ record: ProductRecord }>(
+      'SELECT record FROM catalog_products WHERE collection_id = $1 AND url_id = $2 AND enabled',
+      [collectionId, urlId],
+    );
+    return rows[0]?.record ?? null;
+  }
+
   async listProducts(collectionId?: string, options: { includeDisabled?: boolean } = {}): Promise<ProductRecord[]> {
     const where = [options.includeDisabled ? 'true' : 'enabled', collectionId === undefined ? 'true' : 'collection_id = $1'].join(' AND ');
     const { rows } = await this.db.query<{ record: ProductRecord }>(

@@ -93,8 +93,12 @@ export class DemoSiteSeeder implements OnApplicationBootstrap {
     for (const item of items) await this.addItem(step, item, now);
 
     const { mainNav, secondaryNav } = demoNavigations();
-    await this.writer.layout(step('main-nav'), { type: 'UpdateNavigation', data: { fieldName: 'mainNav', templateId: null, items: mainNav, now } });
-    await this.writer.layout(step('secondary-nav'), { type: 'UpdateNavigation', data: { fieldName: 'secondaryNav', templateId: null, items: secondaryNav, now } });
+    await whileAnotherSeederFinishesPages(() =>
+      this.writer.layout(step('main-nav'), { type: 'UpdateNavigation', data: { fieldName: 'mainNav', templateId: null, items: mainNav, now } }),
+    );
+    await whileAnotherSeederFinishesPages(() =>
+      this.writer.layout(step('secondary-nav'), { type: 'UpdateNavigation', data: { fieldName: 'secondaryNav', templateId: null, items: secondaryNav, now } }),
+    );
     await this.writer.website(step('header-footer'), { type: 'SetSiteHeaderFooter', data: { header: DEMO_HEADER, footer: DEMO_FOOTER, now } });
 
     try {
@@ -137,5 +141,24 @@ async function alreadyDoneIsFine(step: Promise<unknown>): Promise<void> {
   } catch (error) {
     const code = error instanceof DomainException ? error.error.code : null;
     if (code !== 'COLLECTION_ALREADY_EXISTS' && code !== 'ITEM_ALREADY_EXISTS') throw error;
+  }
+}
+
+/**
+ * A navigation may only link pages the layout knows; when another process seeding at the same
+ * moment has claimed a page's creation step but not finished it, the link is refused for a moment.
+ * Retry for a few seconds before giving up.
+ */
+async function whileAnotherSeederFinishesPages(step: () => Promise<unknown>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await step();
+      return;
+    } catch (error) {
+      const code = error instanceof DomainException ? error.error.code : null;
+      if (code !== 'INVALID_NAVIGATION' || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 }

@@ -87,7 +87,7 @@ export class PageContextBuilder {
     if (parts.length === 2) {
       const collection = await this.site.collectionByPath(`/${parts[0]}`);
       if (collection?.typeName === 'products') {
-        const product = (await this.products(collection)).find((p) => p.urlId === decodeURIComponent(parts[1]!));
+        const product = await this.catalog.findByUrlId(storeOf(collection), safeDecode(parts[1]!));
         return product ? { collection, item: null, product } : null;
       }
     }
@@ -96,7 +96,7 @@ export class PageContextBuilder {
   }
 
   private async products(collection: CollectionRecord): Promise<ProductRecord[]> {
-    return this.catalog.listProducts((collection as { storeCollectionId?: string }).storeCollectionId ?? collection.id);
+    return this.catalog.listProducts(storeOf(collection));
   }
 
   // ── Shared frame ──────────────────────────────────────────────────────────────────────
@@ -258,6 +258,19 @@ function asGalleryImage<T extends { mainImage: ImageAsset | null }>(item: T): T 
   if (!image) return item;
   const { assetUrl, originalSize, mediaFocalPoint, colorData, altText } = image as ImageAsset & Record<string, unknown>;
   return { ...item, assetUrl, originalSize, mediaFocalPoint, colorData, altText: altText || (item as { title?: string }).title };
+}
+
+/** The catalog store a products collection shows. */
+function storeOf(collection: CollectionRecord): string {
+  return (collection as { storeCollectionId?: string }).storeCollectionId ?? collection.id;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function describe(html: string | null | undefined): string {
