@@ -82,6 +82,10 @@ describeEachDriver('published site', (driver) => {
     expect(grid.text).toContain('$28.00');
     expect(grid.text).toMatch(/sold out/i);
     expect(grid.text).toContain('data-island="add-to-cart"');
+    const json = await get('/shop/stoneware-mug?format=json');
+    // The JSON is what the template saw: the record plus the theme's view, whose price the page prints.
+    expect(json.body.item.view.pricing).toBeDefined();
+    expect(json.body.item.structuredContent.variants.map((v: { sku: string }) => v.sku)).toEqual(['MUG-SAND', 'MUG-MOSS']);
     const product = await get('/shop/stoneware-mug');
     expect(product.status).toBe(200);
     expect(product.text).toContain('data-item-id="p-stoneware-mug"');
@@ -105,9 +109,11 @@ describeEachDriver('published site', (driver) => {
     expect(locked.status).toBe(401);
     expect(siteContextOf(locked.text)).toMatchObject({ pageType: 103 });
     expect(locked.text).toMatch(/locked/i);
+    expect(locked.text).not.toContain('wholesale minimum');
     const json = await get('/wholesale?format=json');
     expect(json.body).toMatchObject({ pageType: 105 });
-    expect(json.body.collection).toBeUndefined();
+    expect(json.body.collection ?? null).toBeNull();
+    expect(JSON.stringify(json.body)).not.toContain('wholesale minimum');
 
     const wrong = await request(t.server).post('/wholesale').type('form').send({ password: 'nope' });
     expect(wrong.status).toBe(401);
@@ -118,6 +124,7 @@ describeEachDriver('published site', (driver) => {
     const open = await get('/wholesale').set('Cookie', cookie);
     expect(open.status).toBe(200);
     expect(siteContextOf(open.text)).toMatchObject({ pageType: 2 });
+    expect(open.text).toContain('wholesale minimum');
     expect((await get('/wholesale').set('Cookie', 'ss_unlocked=wholesale~forged')).status).toBe(401);
   });
 

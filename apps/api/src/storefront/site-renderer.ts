@@ -25,12 +25,17 @@ export class SiteRenderer {
     this.theme = Theme.load(undefined, undefined, { onTemplateErrors: (problems) => logger.warn(JSON.stringify({ theme: 'load', errors: problems })) });
   }
 
+  /** Exactly what the templates read: the page context plus the theme's derived view fields. */
+  templateContext(context: PageContext, now = Date.now()): unknown {
+    return decoratePageContext(context, { now });
+  }
+
   /** The page's HTML, or null when the theme has no template for its page type. */
   render(context: PageContext, now = Date.now()): { html: string; errors: number } | null {
     const body = bodyTemplateFor(context);
     if (!body) return null;
     const sources = this.theme.renderSourcesFor(body);
-    const json = decoratePageContext(context, { now });
+    const json = this.templateContext(context, now);
     const { html, errors } = this.renderer.render({
       template: sources.template,
       partials: sources.partials,

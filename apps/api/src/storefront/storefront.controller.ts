@@ -68,11 +68,13 @@ export class StorefrontController {
       context = await this.pages.errorPage(visitor).catch(() => ({ pageType: 101, website: { siteTitle: 'Clay & Co.' } }) as unknown as PageContext);
     }
     res.status(status).setHeader('Cache-Control', 'no-store');
+    const now = Date.now();
     if (json) {
-      res.type('application/json').send(JSON.stringify(context));
+      // The context exactly as the templates see it (with the theme's derived view fields).
+      res.type('application/json').send(JSON.stringify(this.renderer.templateContext(context, now)));
       return;
     }
-    const rendered = this.safeRender(context);
+    const rendered = this.safeRender(context, now);
     res.type('text/html; charset=utf-8').send(rendered);
   }
 
@@ -89,9 +91,9 @@ export class StorefrontController {
     await this.page(req, res, query, 'That password is not right. Please try again.');
   }
 
-  private safeRender(context: PageContext): string {
+  private safeRender(context: PageContext, now: number): string {
     try {
-      const rendered = this.renderer.render(context);
+      const rendered = this.renderer.render(context, now);
       if (rendered) return rendered.html;
     } catch (error) {
       this.logger.error(`Template rendering failed: ${error instanceof Error ? error.stack : String(error)}`);
