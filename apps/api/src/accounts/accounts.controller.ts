@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { domainError, type OwnerSummary } from '@storefront/domain';
+import type { OwnerSummary } from '@storefront/domain';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DomainException, orThrow } from '../infrastructure/http/domain-exception';
+import { orThrow } from '../infrastructure/http/domain-exception';
+import { jsonObject } from '../infrastructure/http/json-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { OwnerRoles } from '../security/owner-roles.decorator';
 import { sessionOf } from '../security/owner-session.middleware';
@@ -18,13 +19,6 @@ import { ListOwnersQuery } from './queries/list-owners.query';
 
 export type SessionResponse = { xsrfToken: string; owner: SessionOwner };
 
-function jsonObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new DomainException(domainError('INVALID_REQUEST', undefined, 'The request body must be a JSON object.'));
-  }
-  return body as Record<string, unknown>;
-}
-
 /** Owner sign-in, session and owner management API. */
 @Controller('api/config')
 export class AccountsController {
@@ -38,7 +32,7 @@ export class AccountsController {
   @Post('session')
   @HttpCode(200)
   async signIn(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<SessionResponse> {
-    const { email, password, rememberMe } = jsonObject(body);
+    const { email, password, rememberMe } = jsonObject<Record<string, unknown>>(body);
     const command = new SignInCommand(email, password, rememberMe, req.ip ?? req.socket.remoteAddress ?? 'unknown');
     const { session } = orThrow(await this.commands.execute<SignInCommand, SignInResult>(command));
     setSessionCookie(res, session.token, {
@@ -76,7 +70,7 @@ export class AccountsController {
   @OwnerRoles('admin')
   @HttpCode(201)
   async registerOwner(@Req() req: AppRequest, @Body() body: unknown): Promise<{ owner: OwnerSummary }> {
-    const { email, password, roles } = jsonObject(body);
+    const { email, password, roles } = jsonObject<Record<string, unknown>>(body);
     const command = new RegisterOwnerCommand(commandContextFor(req), email, password, roles);
     const { owner } = orThrow(await this.commands.execute<RegisterOwnerCommand, RegisterOwnerResult>(command));
     return { owner };

@@ -4,6 +4,7 @@ import { domainError, type ShoppingCartView } from '@storefront/domain';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainException } from '../infrastructure/http/domain-exception';
+import { jsonObject } from '../infrastructure/http/json-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { cartIdFromRequest, clearCartCookie, ensureCartId, readCartCookie } from './cart-cookie';
 import { CartSessionInterceptor } from './cart-session.interceptor';
@@ -17,13 +18,6 @@ import type { RemoveCartEntryResult } from './commands/remove-cart-entry.handler
 import { UpdateCartEntryAdditionalFieldsCommand, type AdditionalFieldsPayload } from './commands/update-cart-entry-additional-fields.command';
 import type { UpdateCartEntryAdditionalFieldsResult } from './commands/update-cart-entry-additional-fields.handler';
 import { GetShoppingCartQuery } from './queries/get-shopping-cart.query';
-
-function jsonObject<T extends object>(body: unknown): T {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new DomainException(domainError('INVALID_REQUEST', undefined, 'The request body must be a JSON object.'));
-  }
-  return body as T;
-}
 
 /** Entry edits need the cart the page showed: without a cart cookie the session has expired. */
 function existingCartId(req: AppRequest): string {

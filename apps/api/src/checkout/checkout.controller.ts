@@ -3,19 +3,13 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { domainError, type OrderView } from '@storefront/domain';
 import { cartIdFromRequest } from '../cart/cart-cookie';
 import { DomainException } from '../infrastructure/http/domain-exception';
+import { jsonObject } from '../infrastructure/http/json-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { OwnerRoles } from '../security';
 import { ChangeOrderStatusCommand } from './commands/change-order-status.command';
 import { CheckOutCartCommand, type CheckoutPayload } from './commands/check-out-cart.command';
 import type { CheckoutResult } from './commands/check-out-cart.handler';
 import { GetOrderQuery, ListOrdersQuery } from './queries/get-order.query';
-
-function jsonObject<T extends object>(body: unknown): T {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new DomainException(domainError('INVALID_REQUEST', undefined, 'The request body must be a JSON object.'));
-  }
-  return body as T;
-}
 
 /** Order ids are UUIDs: anything else is not an order (and never reaches the database). */
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
