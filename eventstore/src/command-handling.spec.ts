@@ -115,6 +115,20 @@ describeEachDriver('handleCommand', (driver) => {
       expect(await store.streamVersion('counter-c3')).toBe(1);
     });
 
+    it('a stream minted for the command is decided on without reading; one that exists after all conflicts and reloads', async () => {
+      const reads = jest.spyOn(store, 'readStream');
+      try {
+        const fresh = await handleCommand(store, { streamId: 'counter-new-1', streamType: 'counter', decider: counterDecider, command: { by: 4 }, context: testCommandContext(), newStream: true });
+        expect(fresh).toMatchObject({ ok: true, state: { total: 4, count: 1 }, version: 1 });
+        expect(reads).not.toHaveBeenCalled();
+      } finally {
+        reads.mockRestore();
+      }
+      await run('counter-new-2', 10);
+      const existing = await handleCommand(store, { streamId: 'counter-new-2', streamType: 'counter', decider: counterDecider, command: { by: 1 }, context: testCommandContext(), newStream: true });
+      expect(existing).toMatchObject({ ok: true, state: { total: 11, count: 2 }, version: 2 });
+    });
+
     it('forgets the least recently used stream beyond its capacity', () => {
       const cache = new StreamStateCache<number>(2);
       cache.set('a', 1, 1);

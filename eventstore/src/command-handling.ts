@@ -1,6 +1,5 @@
 import type { Decider, DomainError, DomainEvent } from '@storefront/domain';
 import { ConcurrencyError } from './errors';
-import { PostgresEventStore } from './postgres-event-store';
 import type { StreamStateCache } from './stream-state-cache';
 import type { CommandContext, EventStore, RecordedEvent } from './types';
 
@@ -17,6 +16,12 @@ export type HandleCommandOptions<Command, State, E extends DomainEvent, Err exte
    * reading the stream (a stale entry only costs a ConcurrencyError and a reload).
    */
   stateCache?: StreamStateCache<State>;
+  /**
+   * The stream id was minted for this very command (a new cart, a new order), so the stream cannot
+   * exist yet: the first attempt decides on the initial state without reading it (if it did exist,
+   * the append conflicts and the command reloads).
+   */
+  newStream?: boolean;
 };
 
 export type HandleCommandResult<State, Err extends DomainError = DomainError> =
@@ -60,16 +65,17 @@ export async function handleCommand<Command, State, E extends DomainEvent, Err e
   store: EventStore,
   options: HandleCommandOptions<Command, State, E, Err>,
 ): Promise<HandleCommandResult<State, Err>> {
-  const { streamId, streamType, decider, command, context, maxRetries = 5, stateCache } = options;
+  const { streamId, streamType, decider, command, context, maxRetries = 5, stateCache, newStream = false } = options;
 
   // A command id minted for this request cannot have appended before: skip the lookup.
   if (!context.commandIdIsNew) {
-    const previous = await findCommand(store, context.commandId);
+    const previous = await store.findCommand(context.commandId);
     if (previous) return duplicateResult(store, decider, previous.streamId, previous.version);
   }
 
   for (let attempt = 0; ; attempt++) {
-    const cached = attempt === 0 ? stateCache?.get(streamId) : undefined;
+    const cached =
+      attempt > 0 ? undefined : newStream ? { version: 0, state: decider.initialState() } : stateCache?.get(streamId);
     let version: number;
     let state: State;
     if (cached) {
@@ -110,17 +116,6 @@ export async function handleCommand<Command, State, E extends DomainEvent, Err e
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
     }
   }
-}
-
-/** The commands table belongs to this package; any EventStore here runs over it. */
-async function findCommand(store: EventStore, commandId: string): Promise<{ streamId: string; version: number } | null> {
-  if (store instanceof PostgresEventStore) return store.findCommand(commandId);
-  const { rows } = await store.db.query<{ stream_id: string; version: number }>(
-    'SELECT stream_id, version FROM commands WHERE command_id = $1',
-    [commandId],
-  );
-  const row = rows[0];
-  return row ? { streamId: row.stream_id, version: row.version } : null;
 }
 
 async function duplicateResult<State, E extends DomainEvent, Err extends DomainError>(

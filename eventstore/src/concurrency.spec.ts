@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { handleCommand } from './command-handling';
 import { ConcurrencyError } from './errors';
-import { PostgresEventStore } from './postgres-event-store';
+import { APPEND_SQL, PostgresEventStore } from './postgres-event-store';
 import { counterDecider, createTestDatabase, describeEachDriver, testCommandContext, testDrivers, type TestDatabase } from './testing';
 import { START, type AppendResult, type Checkpoint, type RecordedEvent } from './types';
 
@@ -147,10 +147,10 @@ onServer('global order with out-of-order commits [postgres]', () => {
     await testDb.dispose();
   });
 
-  /** es_append inside an explicit transaction on its own connection, so the test decides when it commits. */
+  /** The store's append statement inside an explicit transaction on its own connection, so the test decides when it commits. */
   const appendInOpenTransaction = async (client: pg.Client, streamId: string, data: unknown) => {
     const events = [{ eventId: randomUUID(), type: 'Ordered', schemaVersion: 1, data, metadata: { commandId: randomUUID() } }];
-    const { rows } = await client.query('SELECT * FROM es_append($1, $2, $3, $4, $5::jsonb, true)', [randomUUID(), streamId, 'test', 'any', JSON.stringify(events)]);
+    const { rows } = await client.query(APPEND_SQL, [randomUUID(), streamId, 'test', -1, JSON.stringify(events), true]);
     return rows as Array<{ global_position: string }>;
   };
   const key = (c: Checkpoint | RecordedEvent) => [BigInt(c.transactionId), BigInt(c.globalPosition)] as const;

@@ -16,8 +16,7 @@ export { PGliteDatabase } from './drivers/pglite-database';
 export { PgDatabase } from './drivers/pg-database';
 export { migrate, type Migration } from './migrations';
 export { eventStoreMigrations } from './event-store-schema';
-export { PostgresEventStore, createEventStore, type PostgresEventStoreOptions } from './postgres-event-store';
-export type { AppendBatcherOptions } from './append-batcher';
+export { PostgresEventStore, createEventStore } from './postgres-event-store';
 export { StreamStateCache } from './stream-state-cache';
 export {
   handleCommand,

@@ -110,6 +110,12 @@ describeEachDriver('PostgresEventStore', (driver) => {
       expect((await store.readStream('s-any')).map((e) => [e.type, e.streamPosition])).toEqual([['A', 1], ['B', 2], ['C', 3]]);
     });
 
+    it("20 concurrent 'any' appends to one stream all land, positions 1..20", async () => {
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => append('s-any-concurrent', [`E${i}`], 'any')));
+      expect(results.every((r) => r.status === 'appended')).toBe(true);
+      expect((await store.readStream('s-any-concurrent')).map((e) => e.streamPosition)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    });
+
     it('a conflicting command id is not burnt: the same command can succeed on retry', async () => {
       await append('s-retry', ['A'], 'no_stream');
       await expect(append('s-retry', ['B'], 0, 'cmd-retry')).rejects.toBeInstanceOf(ConcurrencyError);
@@ -197,7 +203,7 @@ describeEachDriver('PostgresEventStore', (driver) => {
 
     it('returns START and nothing on an empty log', async () => {
       expect(await s.headCheckpoint()).toEqual(START);
-      expect(await s.readAll({ after: START, limit: 10 })).toEqual({ events: [], checkpoint: START });
+      expect(await s.readAll({ after: START, limit: 10 })).toEqual({ events: [], checkpoint: START, scanned: 0 });
     });
 
     it('never returns an event twice across batches and ends at the head', async () => {
@@ -215,8 +221,10 @@ describeEachDriver('PostgresEventStore', (driver) => {
       await seed(['A', 'B', 'B', 'B', 'B', 'A', 'B', 'B']);
       const first = await s.readAll({ after: START, limit: 2, eventTypes: ['A'] });
       expect(first.events.map((e) => e.type)).toEqual(['A']);
+      expect(first.scanned).toBe(2); // a full read: more may follow at once
       const second = await s.readAll({ after: first.checkpoint, limit: 2, eventTypes: ['A'] });
       expect(second.events).toEqual([]);
+      expect(second.scanned).toBe(2);
       expect(second.checkpoint.globalPosition).toBeGreaterThan(first.checkpoint.globalPosition);
 
       const { seen, last } = await readEverything(2, ['A']);
@@ -232,7 +240,7 @@ describeEachDriver('PostgresEventStore', (driver) => {
       const r = await s.readAll({ after: START, limit: 10, upTo });
       expect(r.events.map((e) => e.type)).toEqual(['A', 'B', 'C']);
       expect(r.checkpoint).toEqual(upTo);
-      expect(await s.readAll({ after: upTo, limit: 10, upTo })).toEqual({ events: [], checkpoint: upTo });
+      expect(await s.readAll({ after: upTo, limit: 10, upTo })).toEqual({ events: [], checkpoint: upTo, scanned: 0 });
     });
   });
 

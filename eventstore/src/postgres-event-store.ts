@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { AppendBatcher, type AppendBatcherOptions, type BatchOutcome } from './append-batcher';
 import { ConcurrencyError } from './errors';
 import {
   EVENTS_CHANNEL,
@@ -20,13 +19,9 @@ import {
   type Subscription,
 } from './types';
 
-/** SQLSTATE raised by es_append when the expected version does not hold. */
-const CONFLICT_SQLSTATE = 'ES409';
 const UNIQUE_VIOLATION = '23505';
-/** An append that failed with one of these is worth running again: nothing in it was wrong. */
-const TRANSIENT_SQLSTATES = new Set(['40P01' /* deadlock_detected */, '40001' /* serialization_failure */]);
-/** Attempts of one es_append call by the batcher (see PostgresEventStore.appendAlone). */
-const ALONE_ATTEMPTS = 3;
+/** An 'any' append that lost a race for the next stream position tries again this many times. */
+const ANY_VERSION_ATTEMPTS = 5;
 
 type EventRow = {
   global_position: number;
@@ -37,28 +32,15 @@ type EventRow = {
   event_type: string;
   schema_version: number;
   data: unknown;
-  metadata: EventMetadata;
+  metadata: Omit<EventMetadata, 'recordedAt'> & { recordedAt?: string };
   recorded_at: Date;
 };
 
 type AppendRow = {
-  version: number;
   global_position: number;
   transaction_id: string;
   stream_position: number;
   recorded_at: Date;
-};
-
-/** One row of es_append_batch (see the schema): one per event of an appended append, else one per append. */
-type BatchRow = {
-  idx: number;
-  status: 'appended' | 'duplicate' | 'conflict';
-  stream_id: string;
-  version: number;
-  global_position: number | null;
-  transaction_id: string | null;
-  stream_position: number | null;
-  recorded_at: Date | null;
 };
 
 type PreparedEvent = {
@@ -69,7 +51,7 @@ type PreparedEvent = {
   metadata: Omit<EventMetadata, 'recordedAt'>;
 };
 
-/** An append checked and turned into what the SQL functions take. */
+/** An append checked and turned into APPEND_SQL's parameters. */
 type PreparedAppend = {
   streamId: string;
   streamType: string;
@@ -78,17 +60,13 @@ type PreparedAppend = {
   events: PreparedEvent[];
 };
 
-export type PostgresEventStoreOptions = {
-  /**
-   * Group commit of concurrent appends (see append-batcher.ts): appends that arrive while
-   * `maxInFlight` batches are running share the next transaction. Default: off. Measured on our
-   * 2-core machine it gained nothing on the server (appends are CPU-bound, and PostgreSQL already
-   * shares one WAL flush among concurrent commits) and lost under load, and its lock order differs
-   * from es_append's (a rare deadlock costs a deadlock_timeout stall); see docs/BENCHMARKS.md.
-   * `true` or options turn it on (tests do, to cover es_append_batch on both drivers).
-   */
-  batching?: boolean | AppendBatcherOptions;
-};
+/**
+ * An append is one call of es_append (see migration 003): the command id, stream id and type, the
+ * expected version as a number (0 for 'no_stream', -1 for 'any'), the events, and whether to
+ * NOTIFY inside it. On a server it is a named prepared statement. No row back means nothing was
+ * inserted; so does a unique violation (see the function).
+ */
+export const APPEND_SQL = `SELECT global_position, transaction_id, stream_position, recorded_at FROM es_append($1, $2, $3, $4, $5::jsonb, $6)`;
 
 const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_position,
   event_id::text AS event_id, event_type, schema_version, data, metadata, recorded_at`;
@@ -101,6 +79,8 @@ const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, 
 const VISIBLE = 'transaction_id < (SELECT es_read_horizon())';
 
 function toRecordedEvent(row: EventRow): RecordedEvent {
+  // recordedAt lives in the recorded_at column (events from before migration 003 also carry it
+  // in metadata, with the same value).
   return {
     globalPosition: row.global_position,
     transactionId: row.transaction_id,
@@ -110,7 +90,7 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     type: row.event_type,
     schemaVersion: row.schema_version,
     data: row.data,
-    metadata: row.metadata,
+    metadata: { ...row.metadata, recordedAt: row.recorded_at.toISOString() },
     recordedAt: row.recorded_at,
   };
 }
@@ -137,12 +117,12 @@ function appendedResult(append: PreparedAppend, rows: AppendRow[]): AppendResult
       recordedAt,
     };
   });
-  return { status: 'appended', version: rows[0]!.version, events };
+  return { status: 'appended', version: rows[rows.length - 1]!.stream_position, events };
 }
 
 /** `new PostgresEventStore(db)`: cheap, no I/O. Run `await migrate(db)` first (once per process). */
-export function createEventStore(db: Database, options?: PostgresEventStoreOptions): PostgresEventStore {
-  return new PostgresEventStore(db, options);
+export function createEventStore(db: Database): PostgresEventStore {
+  return new PostgresEventStore(db);
 }
 
 /**
@@ -150,20 +130,11 @@ export function createEventStore(db: Database, options?: PostgresEventStoreOptio
  * exist already: `await migrate(db)` once at startup (the caller's job).
  */
 export class PostgresEventStore implements EventStore {
-  /** Server only: NOTIFY after commit (see es_append's p_notify). PGlite notifies inside es_append. */
+  /** Server only: NOTIFY after commit (see APPEND_SQL's $6). PGlite notifies inside the append. */
   private readonly notifier: PostCommitNotifier | null;
-  /** Group commit (es_append_batch); null → one es_append call per append. */
-  private readonly batcher: AppendBatcher<PreparedAppend, AppendResult> | null;
 
-  constructor(
-    readonly db: Database,
-    options: PostgresEventStoreOptions = {},
-  ) {
+  constructor(readonly db: Database) {
     this.notifier = db.driver === 'postgres' ? new PostCommitNotifier(db) : null;
-    const batching = options.batching ?? false;
-    this.batcher = batching
-      ? new AppendBatcher((items) => this.appendBatch(items), batching === true ? {} : batching)
-      : null;
   }
 
   /** Resolves once the NOTIFYs of appends made so far have been sent (they are not awaited by append). */
@@ -185,7 +156,7 @@ export class PostgresEventStore implements EventStore {
       commandId: command.commandId,
       events: events.map((event) => {
         const schemaVersion = event.schemaVersion ?? 1;
-        // recordedAt is added by the database clock in es_append / es_append_batch.
+        // recordedAt comes from the database clock (the recorded_at column).
         const metadata: Omit<EventMetadata, 'recordedAt'> = {
           eventId: randomUUID(),
           commandId: command.commandId,
@@ -198,110 +169,49 @@ export class PostgresEventStore implements EventStore {
         return { eventId: metadata.eventId, type: event.type, schemaVersion, data: event.data ?? null, metadata };
       }),
     };
-    return this.batcher ? this.batcher.submit(prepared) : this.appendSingle(prepared);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.appendOnce(prepared);
+      } catch (err) {
+        // 'any' has no expected version to lose: a writer that took the next position first only
+        // means trying again at the one after.
+        if (!(err instanceof ConcurrencyError) || expectedVersion !== 'any' || attempt >= ANY_VERSION_ATTEMPTS) throw err;
+      }
+    }
   }
 
-  /** One append through es_append (PGlite, or batching turned off). */
-  private async appendSingle(append: PreparedAppend): Promise<AppendResult> {
-    const { streamId, expectedVersion, commandId, events: prepared } = append;
+  private async appendOnce(append: PreparedAppend): Promise<AppendResult> {
+    const { streamId, expectedVersion, commandId, events } = append;
+    const expected = expectedVersion === 'any' ? -1 : expectedVersion === 'no_stream' ? 0 : expectedVersion;
     let rows: AppendRow[];
     try {
       ({ rows } = await this.db.query<AppendRow>(
-        `SELECT version, global_position, transaction_id, stream_position, recorded_at
-         FROM es_append($1, $2, $3, $4, $5::jsonb, $6)`,
-        [commandId, streamId, append.streamType, String(expectedVersion), JSON.stringify(prepared), !this.notifier],
+        APPEND_SQL,
+        [commandId, streamId, append.streamType, expected, JSON.stringify(events), !this.notifier],
+        { name: 'es_append' },
       ));
     } catch (err) {
-      const code = sqlState(err);
-      if (code !== CONFLICT_SQLSTATE && code !== UNIQUE_VIOLATION) throw err;
-      // A repeated command id surfaces as a key clash on commands, or (when the original append
-      // moved the stream first) as a version conflict: either way the stored command answers.
+      if (sqlState(err) !== UNIQUE_VIOLATION) throw err;
+      rows = [];
+    }
+    if (rows.length === 0) {
+      // Nothing inserted: the same command id appended before (answer as it did), or the
+      // expected version does not hold.
       const previous = await this.findCommand(commandId);
       if (previous) return { status: 'duplicate', ...previous };
-      const detail = (err as { detail?: string }).detail;
-      const actual = code === CONFLICT_SQLSTATE && detail !== undefined ? Number(detail) : await this.streamVersion(streamId);
-      throw new ConcurrencyError(streamId, expectedVersion, actual);
+      throw new ConcurrencyError(streamId, expectedVersion, await this.streamVersion(streamId));
     }
-
-    if (rows.length === 0) throw new Error(`es_append returned nothing for stream ${streamId}`);
     this.notifier?.notify(streamId);
     return appendedResult(append, rows);
-  }
-
-  /**
-   * One batch of the batcher. A batch of one goes through es_append (cheaper than the batch
-   * function's fixed cost). A larger batch is one es_append_batch call, i.e. one transaction;
-   * if that call fails as a whole (a deadlock between batches, or one member's invalid data),
-   * every member is appended again on its own through es_append, so each caller gets its own
-   * outcome and the valid ones land.
-   */
-  private async appendBatch(items: PreparedAppend[]): Promise<Array<BatchOutcome<AppendResult>>> {
-    if (items.length > 1) {
-      try {
-        return await this.callAppendBatch(items);
-      } catch {
-        // Each member on its own below; a member's own error surfaces there.
-      }
-    }
-    return Promise.all(
-      items.map((item) =>
-        this.appendAlone(item).then(
-          (value): BatchOutcome<AppendResult> => ({ ok: true, value }),
-          (error: unknown): BatchOutcome<AppendResult> => ({ ok: false, error }),
-        ),
-      ),
-    );
-  }
-
-  /**
-   * es_append, again after a deadlock or serialization failure (a few times). es_append locks
-   * the stream before the command id, es_append_batch the other way round, so an append racing
-   * a batch that holds the same command id (a retried request) can deadlock with it; PostgreSQL
-   * aborts one of the two after deadlock_timeout, and whichever it was is simply run again
-   * (a batch through this very path), to find the other's result.
-   */
-  private async appendAlone(item: PreparedAppend): Promise<AppendResult> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.appendSingle(item);
-      } catch (err) {
-        if (attempt >= ALONE_ATTEMPTS || !TRANSIENT_SQLSTATES.has(sqlState(err) ?? '')) throw err;
-      }
-    }
-  }
-
-  /** es_append_batch(items) → one outcome per item, in order. Throws if the call fails. */
-  private async callAppendBatch(items: PreparedAppend[]): Promise<Array<BatchOutcome<AppendResult>>> {
-    const payload = items.map((a) => ({
-      commandId: a.commandId,
-      streamId: a.streamId,
-      streamType: a.streamType,
-      expected: String(a.expectedVersion),
-      events: a.events,
-    }));
-    const { rows } = await this.db.query<BatchRow>(
-      `SELECT idx, status, stream_id, version, global_position, transaction_id, stream_position, recorded_at
-       FROM es_append_batch($1::jsonb, $2)`,
-      [JSON.stringify(payload), !this.notifier],
-    );
-    // Committed: the call was its own transaction.
-    const byIndex: BatchRow[][] = items.map(() => []);
-    for (const row of rows) byIndex[row.idx]!.push(row);
-    return items.map((item, i): BatchOutcome<AppendResult> => {
-      const own = byIndex[i]!;
-      const first = own[0];
-      if (!first) return { ok: false, error: new Error(`es_append_batch returned nothing for stream ${item.streamId}`) };
-      if (first.status === 'duplicate') return { ok: true, value: { status: 'duplicate', streamId: first.stream_id, version: first.version } };
-      if (first.status === 'conflict') return { ok: false, error: new ConcurrencyError(item.streamId, item.expectedVersion, first.version) };
-      this.notifier?.notify(item.streamId);
-      return { ok: true, value: appendedResult(item, own as AppendRow[]) };
-    });
   }
 
   /** Where an already-applied command id's append ended, or null. */
   async findCommand(commandId: string): Promise<{ streamId: string; version: number } | null> {
     const { rows } = await this.db.query<{ stream_id: string; version: number }>(
-      'SELECT stream_id, version FROM commands WHERE command_id = $1',
+      `SELECT stream_id, stream_position AS version FROM events WHERE command_id = $1
+       UNION ALL
+       SELECT stream_id, version FROM commands WHERE command_id = $1
+       LIMIT 1`,
       [commandId],
     );
     const row = rows[0];
@@ -331,7 +241,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async streamVersion(streamId: string): Promise<number> {
-    const { rows } = await this.db.query<{ version: number }>('SELECT version FROM streams WHERE stream_id = $1', [streamId]);
+    const { rows } = await this.db.query<{ version: number | null }>('SELECT max(stream_position) AS version FROM events WHERE stream_id = $1', [streamId]);
     return rows[0]?.version ?? 0;
   }
 
@@ -372,6 +282,7 @@ export class PostgresEventStore implements EventStore {
     return {
       events: rows.filter((row) => row.matched).map(toRecordedEvent),
       checkpoint: last ? { transactionId: last.transaction_id, globalPosition: last.global_position } : after,
+      scanned: rows.length,
     };
   }
 
@@ -398,9 +309,9 @@ export class PostgresEventStore implements EventStore {
  * Sends EVENTS_CHANNEL notifications right after appends commit, without holding up the append.
  * At most one NOTIFY statement is in flight, and consecutive ones start at least
  * `minIntervalMs` apart; stream ids that pile up meanwhile go out together (one notification per
- * stream id; PostgreSQL folds identical ones within a transaction). Under load that is a few
- * hundred NOTIFY statements a second instead of one per append, for at most a few ms of extra
- * wake-up latency. A failure (connection lost, database closed) only costs the wake-up:
+ * stream id; PostgreSQL folds identical ones within a transaction). Under load that is at most
+ * fifty NOTIFY statements (transactions) a second instead of one per append, for at most 20 ms of
+ * extra wake-up latency (the projection runner paces its rounds about as much anyway). A failure (connection lost, database closed) only costs the wake-up:
  * subscribers also poll.
  */
 class PostCommitNotifier {
@@ -409,7 +320,7 @@ class PostCommitNotifier {
 
   constructor(
     private readonly db: Database,
-    private readonly minIntervalMs = 5,
+    private readonly minIntervalMs = 20,
   ) {}
 
   notify(streamId: string): void {

@@ -6,8 +6,15 @@
 /** Rows and count of one SQL statement. Column names come back as written in the SQL. */
 export type QueryResult<R> = { rows: R[]; rowCount: number };
 
+/**
+ * `name` makes a hot statement a prepared one on a server connection (parsed and planned once per
+ * connection, then only bound and executed). The name must always come with the same SQL.
+ * PGlite ignores it.
+ */
+export type QueryOptions = { name?: string };
+
 export interface SqlExecutor {
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<R>>;
 }
 
 /**
@@ -120,6 +127,8 @@ export type ReadAllResult = {
   events: RecordedEvent[];
   /** Where the next read continues; equals `after` when nothing new is visible. */
   checkpoint: Checkpoint;
+  /** Events scanned, matching the type filter or not: `limit` means there may be more right away. */
+  scanned: number;
 };
 
 export type Subscription = { stop(): Promise<void> };
@@ -138,6 +147,8 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Current version of a stream, 0 when it does not exist. */
   streamVersion(streamId: string): Promise<number>;
+  /** Where the append of an already-applied command id ended (its stream and version), or null. */
+  findCommand(commandId: string): Promise<{ streamId: string; version: number } | null>;
   /**
    * Events after a checkpoint, in (transaction_id, global_position) order, only from transactions
    * older than pg_snapshot_xmin(pg_current_snapshot()): no committed event is ever skipped.

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, QueryResult, SqlExecutor } from '../types';
+import type { Database, QueryOptions, QueryResult, SqlExecutor } from '../types';
 import { OID, parseDate, parseInt8 } from './type-parsers';
 
 /** Per-pool type parsers (see type-parsers.ts); the global `pg.types` registry is left alone. */
@@ -14,8 +14,11 @@ const types: pg.CustomTypesConfig = {
 type Queryable = pg.Pool | pg.PoolClient | pg.Client;
 
 /** Without parameters node-postgres uses the simple protocol, so a script may hold several statements; keep the last result. */
-async function run<R>(target: Queryable, sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-  const raw = (await target.query(sql, params && params.length > 0 ? params : undefined)) as pg.QueryResult | pg.QueryResult[];
+async function run<R>(target: Queryable, sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
+  const values = params && params.length > 0 ? params : undefined;
+  const raw = (await (options?.name ? target.query({ name: options.name, text: sql, values }) : target.query(sql, values))) as
+    | pg.QueryResult
+    | pg.QueryResult[];
   const result = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   if (!result) return { rows: [], rowCount: 0 };
   return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
@@ -37,8 +40,8 @@ export class PgDatabase implements Database {
     this.listener = new NotificationListener(connectionString);
   }
 
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-    return run<R>(this.pool, sql, params);
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
+    return run<R>(this.pool, sql, params, options);
   }
 
   async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
@@ -46,7 +49,7 @@ export class PgDatabase implements Database {
     let result: T;
     try {
       await client.query('BEGIN');
-      result = await fn({ query: (sql, params) => run(client, sql, params) });
+      result = await fn({ query: (sql, params, options) => run(client, sql, params, options) });
       await client.query('COMMIT');
     } catch (err) {
       try {

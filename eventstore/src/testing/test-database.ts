@@ -21,15 +21,17 @@ export function testDrivers(): TestDriver[] {
 
 /**
  * A fresh, migrated database: PGlite in memory, or on the server in DATABASE_URL a new database
- * `test_<random>` (dropped WITH (FORCE) on dispose). `migrations` run after the event store's own.
+ * `test_<random>` (dropped WITH (FORCE) on dispose). `migrations` run after the event store's own;
+ * `migrate: false` leaves it empty (for tests of the migrations themselves).
  */
 export async function createTestDatabase(
   driver: TestDriver,
-  options: { migrations?: Migration[] } = {},
+  options: { migrations?: Migration[]; migrate?: boolean } = {},
 ): Promise<TestDatabase> {
+  const prepare = (db: Database) => (options.migrate === false ? Promise.resolve() : migrate(db, options.migrations).then(() => undefined));
   if (driver === 'pglite') {
     const db = await openDatabase({ dataDir: 'memory://' });
-    await migrate(db, options.migrations);
+    await prepare(db);
     return { db, dispose: () => db.close() };
   }
 
@@ -41,7 +43,7 @@ export async function createTestDatabase(
   url.pathname = `/${name}`;
   try {
     const db = await openDatabase({ databaseUrl: url.toString() });
-    await migrate(db, options.migrations);
+    await prepare(db);
     return {
       db,
       url: url.toString(),
