@@ -16,13 +16,14 @@ export class CartProductLookup {
 
   async find(itemId: unknown): Promise<CartProduct | null> {
     if (typeof itemId !== 'string' || itemId.length === 0 || itemId.length > MAX_ID_LENGTH) return null;
-    // `enabled` is read through to_jsonb so the lookup works whether or not the read model has that column yet.
-    const { rows } = await this.db.query<{ record: ProductRecord; enabled: string | null }>(
-      "SELECT record, to_jsonb(c) ->> 'enabled' AS enabled FROM catalog_products c WHERE id = $1",
+    // A prepared statement: every add to cart runs it.
+    const { rows } = await this.db.query<{ record: ProductRecord; enabled: boolean }>(
+      'SELECT record, enabled FROM catalog_products WHERE id = $1',
       [itemId],
+      { name: 'cart_product_lookup' },
     );
     const row = rows[0];
-    if (!row || row.enabled === 'false') return null;
+    if (!row || !row.enabled) return null;
     return cartProductFromRecord(row.record);
   }
 }

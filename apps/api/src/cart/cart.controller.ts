@@ -41,8 +41,9 @@ export class CartController {
   @UseGuards(CartWriteGuard)
   async addEntry(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<AddItemToCartResult> {
     const payload = jsonObject<AddEntryPayload>(body);
+    const newCart = cartIdFromRequest(req) === null;
     const cartId = ensureCartId(req, res, this.config.secureCookies);
-    return this.commands.execute(new AddItemToCartCommand(commandContextFor(req, cartId), cartId, payload));
+    return this.commands.execute(new AddItemToCartCommand(commandContextFor(req, cartId), cartId, payload, newCart));
   }
 
   @Put('entries/:entryId/quantity')

@@ -8,5 +8,7 @@ export class AddItemToCartCommand {
     readonly context: CommandContext,
     readonly cartId: string,
     readonly payload: AddEntryPayload,
+    /** The cart id was minted for this request (the visitor had no cart): its stream is new. */
+    readonly newCart = false,
   ) {}
 }

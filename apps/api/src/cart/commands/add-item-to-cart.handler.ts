@@ -20,7 +20,7 @@ export class AddItemToCartHandler implements ICommandHandler<AddItemToCartComman
     @Inject(CART_SETTINGS) private readonly settings: CartSettings,
   ) {}
 
-  async execute({ context, cartId, payload }: AddItemToCartCommand): Promise<AddItemToCartResult> {
+  async execute({ context, cartId, payload, newCart }: AddItemToCartCommand): Promise<AddItemToCartResult> {
     const [product, website] = await Promise.all([this.products.find(payload.itemId), this.websites.current()]);
     const { shoppingCart, events } = await this.carts.run(
       cartId,
@@ -40,6 +40,7 @@ export class AddItemToCartHandler implements ICommandHandler<AddItemToCartComman
         },
       },
       context,
+      { newStream: newCart },
     );
     const touched = events
       .map((e) => (e.type === 'CartEntryAdded' || e.type === 'CartEntryQuantityIncreased' ? e.data.entryId : null))

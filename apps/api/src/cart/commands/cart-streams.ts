@@ -32,10 +32,13 @@ export class CartStreams {
     return { state, version: events.length === 0 ? 0 : events[events.length - 1]!.streamPosition };
   }
 
-  /** Decides and appends; returns the cart computed from the stream it appended to (read-your-writes). */
-  async run(cartId: string, command: CartCommand, context: CommandContext): Promise<CartCommandOutcome> {
+  /**
+   * Decides and appends; returns the cart computed from the stream it appended to (read-your-writes).
+   * `newStream`: the cart id was minted for this command, so there is no stream to read yet.
+   */
+  async run(cartId: string, command: CartCommand, context: CommandContext, options: { newStream?: boolean } = {}): Promise<CartCommandOutcome> {
     const streamId = cartStreamId(cartId);
-    const result = await this.executor.execute({ streamId, streamType: CART_STREAM_TYPE, decider: cartDecider, command, context });
+    const result = await this.executor.execute({ streamId, streamType: CART_STREAM_TYPE, decider: cartDecider, command, context, newStream: options.newStream });
     if (!result.ok) throw new DomainException(result.error);
     const shoppingCart = shoppingCartView(result.state);
     if (!shoppingCart) throw new DomainException(domainError('SESSION_EXPIRED', { reason: 'CART_UNKNOWN' }));
