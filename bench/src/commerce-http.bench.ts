@@ -6,6 +6,9 @@
  *      ratio (target ≥ 0.4) and latency p50/p99 (target p99 < 50 ms);
  *  (b) checkout of a 5-line cart at 8 concurrent checkouts: latency p50/p99 (target p99 < 100 ms).
  * Each connection adds to its own cart and starts a new one every few adds (a visitor's session).
+ * Two yardsticks, also against the INSERT baseline: an unknown route on the real server (the HTTP
+ * stack alone) and a bare Node HTTP server doing one INSERT per request (bare-http-insert-server.ts:
+ * what any HTTP add-to-cart that writes to the database can reach on this machine at best).
  * Run standalone after `npm run build`: `node bench/dist/commerce-http.bench.js`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,8 +23,11 @@ const ADDS_PER_CART = 4;
 
 export type CommerceBenchOptions = { serverUrl?: string; connections?: number; checkoutConcurrency?: number; phaseMs?: number; rounds?: number };
 
-async function startServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [resolve(REPO_ROOT, 'apps/api/dist/main.js')], {
+/** Starts `script` with `args` as its own Node process and resolves once it prints its URL. */
+async function startServer(databaseUrl: string, script = resolve(REPO_ROOT, 'apps/api/dist/main.js'), args: string[] = []): Promise<{ url: string; child: ChildProcess }> {
+  // BENCH_SERVER_NODE_ARGS passes extra flags to the server process, e.g. '--cpu-prof' to profile it.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     cwd: REPO_ROOT,
     env: {
       ...process.env, NODE_OPTIONS: '', PORT: '0', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent',
@@ -114,6 +120,26 @@ export async function runCommerceHttpBench(options: CommerceBenchOptions = {}) {
       const floor = await measureThroughput(phaseMs, connections, async () => {
         await client.request('GET', '/api/no-such-route');
       });
+      // And the ceiling of any HTTP add-to-cart here: a bare Node server doing one INSERT per request.
+      const bare = await startServer(databaseUrl, resolve(__dirname, 'bare-http-insert-server.js'), [databaseUrl]);
+      const bareClient = new BenchClient(bare.url, connections);
+      const bareInsert = async () => {
+        const res = await bareClient.request('POST', '/entries', JSON.parse(insertJson));
+        if (res.status !== 200) throw new Error(`bare server failed: ${res.status}`);
+      };
+      let bareOps = 0, bareSeconds = 0, bareBaselineOps = 0, bareBaselineSeconds = 0;
+      try {
+        await measureThroughput(500, connections, bareInsert);
+        for (let round = 0; round < rounds; round++) {
+          const base = await measureThroughput(phaseMs, connections, insert);
+          const b = await measureThroughput(phaseMs, connections, bareInsert);
+          bareBaselineOps += base.ops; bareBaselineSeconds += base.seconds; bareOps += b.ops; bareSeconds += b.seconds;
+        }
+      } finally {
+        bareClient.close();
+        await stopServer(bare.child);
+      }
+      const bareRatio = (bareOps / bareSeconds) / (bareBaselineOps / bareBaselineSeconds);
 
       // Warm-up of both paths, then alternating phases so machine noise hits both alike.
       await measureThroughput(500, connections, insert);
@@ -152,11 +178,12 @@ export async function runCommerceHttpBench(options: CommerceBenchOptions = {}) {
       printTable([
         { request: 'INSERT baseline', concurrency: connections, 'ops/s': formatRate(baselineRps), ratio: '', p50_ms: '', p99_ms: '', n: baselineOps },
         { request: 'HTTP floor (404)', concurrency: connections, 'ops/s': formatRate(floor.opsPerSec), ratio: (floor.opsPerSec / baselineRps).toFixed(2), p50_ms: '', p99_ms: '', n: floor.ops },
+        { request: 'bare Node HTTP + INSERT', concurrency: connections, 'ops/s': formatRate(bareOps / bareSeconds), ratio: bareRatio.toFixed(2), p50_ms: '', p99_ms: '', n: bareOps },
         { request: 'add-to-cart', concurrency: connections, 'ops/s': formatRate(add.rps), ratio: (add.rps / baselineRps).toFixed(2), p50_ms: ms(add.p50), p99_ms: ms(add.p99), n: add.count },
         { request: 'checkout (5 lines)', concurrency: checkoutConcurrency, 'ops/s': formatRate(checkoutRow.rps), ratio: '', p50_ms: ms(checkoutRow.p50), p99_ms: ms(checkoutRow.p99), n: checkoutRow.count },
       ]);
       console.log(`add-to-cart/baseline ratio ${(add.rps / baselineRps).toFixed(2)} (target ≥ 0.4), p99 ${ms(add.p99)} ms (target < 50); checkout p99 ${ms(checkoutRow.p99)} ms (target < 100)`);
-      return { baselineRps, floorRps: floor.opsPerSec, add, checkout: checkoutRow };
+      return { baselineRps, floorRps: floor.opsPerSec, bareRatio, add, checkout: checkoutRow };
     } finally {
       client.close();
       await pool.end();
