@@ -84,10 +84,12 @@ export class PageContextBuilder {
 
   private async resolve(path: string, now: number): Promise<{ collection: CollectionRecord; item: ContentItemRecord | null; product: ProductRecord | null } | null> {
     const parts = path.split('/').filter(Boolean);
-    if (parts.length === 2) {
-      const collection = await this.site.collectionByPath(`/${parts[0]}`);
+    // A product's page: `/shop/p/<urlId>` (its record's fullUrl, which cards and the sitemap link) or `/shop/<urlId>`.
+    const productPath = parts.length === 3 && parts[1] === 'p' ? [parts[0]!, parts[2]!] : parts.length === 2 ? parts : null;
+    if (productPath) {
+      const collection = await this.site.collectionByPath(`/${productPath[0]}`);
       if (collection?.typeName === 'products') {
-        const product = await this.catalog.findByUrlId(storeOf(collection), safeDecode(parts[1]!));
+        const product = await this.catalog.findByUrlId(storeOf(collection), safeDecode(productPath[1]!));
         return product ? { collection, item: null, product } : null;
       }
     }

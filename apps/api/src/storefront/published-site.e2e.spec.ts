@@ -92,6 +92,12 @@ describeEachDriver('published site', (driver) => {
     expect(product.text).toContain('$28.00');
     expect(product.text).not.toContain('$2,800.00');
     expect(siteContextOf(product.text)).toMatchObject({ pageType: 50 });
+    // The cards link the record's fullUrl, /shop/p/<urlId>: it opens the same page.
+    expect(grid.text).toContain('href="/shop/p/stoneware-mug"');
+    const linked = await get('/shop/p/stoneware-mug');
+    expect(linked.status).toBe(200);
+    expect(linked.text).toContain('data-item-id="p-stoneware-mug"');
+    expect((await get('/shop/p/no-such-product')).status).toBe(404);
   });
 
   it('searches pages, posts, events and products', async () => {
