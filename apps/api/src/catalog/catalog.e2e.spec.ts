@@ -3,9 +3,11 @@ import { describeEachDriver } from '@storefront/eventstore/testing';
 import type { EventStore } from '@storefront/eventstore';
 import type { ProjectionRunner } from '@storefront/projections';
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { DEMO_IMAGES } from '../media/demo-images';
 import { WebsiteDirectory } from './website-directory';
 
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
@@ -268,6 +270,88 @@ describeEachDriver('catalog over HTTP', (driver) => {
       await expectRejected(() => as(manager, 'delete', path), 404, 'PRODUCT_NOT_FOUND');
       // Its URL id is free again.
       expect((await create({ title: 'Moon Jar', urlId: 'moon-jar-3', variants: [{ sku: 'MJ', priceCents: 1 }] })).body.record.urlId).toBe('moon-jar-3');
+    });
+  });
+
+  describe('images', () => {
+    let id: string;
+    let path: string;
+    let uploaded: string;
+    const setImages = (body: unknown, who: Session = manager) => as(who, 'put', `${path}/images`).send(body as object);
+    const twentyOne = () => Array.from({ length: 21 }, (_, i) => `img-${i}`);
+
+    beforeAll(async () => {
+      const res = await create({ title: 'Kiln Shelf Bowl', variants: [{ sku: 'KILN-BOWL', priceCents: 4100, qtyInStock: 3 }] });
+      id = res.body.record.id;
+      path = `${products}/${id}`;
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } }).png().toBuffer();
+      const upload = await as(admin, 'post', '/api/media/images?filename=kiln-shelf-bowl.png').set('Content-Type', 'application/octet-stream').send(png);
+      expect(upload.status).toBe(201);
+      uploaded = upload.body.id;
+    });
+
+    it('sets the images in order, the first as main image, including an image uploaded a moment ago', async () => {
+      // No catch-up first: an image the read model may not hold yet counts once its stream says it exists.
+      const res = await setImages({ imageIds: [uploaded, DEMO_IMAGES.budVase] });
+      expect(res.status).toBe(200);
+      expect(res.body.product.imageIds).toEqual([uploaded, DEMO_IMAGES.budVase]);
+      expect(res.body.record).toMatchObject({ imageIds: [uploaded, DEMO_IMAGES.budVase], mainImageId: uploaded });
+
+      await catchUp();
+      const pub = await request(t.server).get(`/api/commerce/products/${id}`);
+      expect(pub.status).toBe(200);
+      expect(pub.body).toEqual(res.body.record);
+      expect((await as(manager, 'get', path)).body.record).toMatchObject({ mainImageId: uploaded });
+    });
+
+    it('appends nothing when the images do not change, and removes them all with an empty list', async () => {
+      const before = await eventCount();
+      expect((await setImages({ imageIds: [uploaded, DEMO_IMAGES.budVase] })).status).toBe(200);
+      expect(await eventCount()).toBe(before);
+
+      const cleared = await setImages({ imageIds: [] });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.product.imageIds).toEqual([]);
+      expect('imageIds' in cleared.body.record || 'mainImageId' in cleared.body.record).toBe(false);
+      await catchUp();
+      expect('mainImageId' in (await request(t.server).get(`/api/commerce/products/${id}`)).body).toBe(false);
+      expect((await setImages({ imageIds: [DEMO_IMAGES.kiln, uploaded] })).body.record.mainImageId).toBe(DEMO_IMAGES.kiln);
+    });
+
+    it('answers 401 to anonymous requests and 403 without the XSRF header or the store manager role, appending nothing', async () => {
+      const body = { imageIds: [DEMO_IMAGES.kiln] };
+      await expectRejected(() => request(t.server).put(`${path}/images`).send(body), 401, 'UNAUTHENTICATED');
+      await expectRejected(() => request(t.server).put(`${path}/images`).set('Cookie', manager.cookie).send(body), 403, 'XSRF_TOKEN_INVALID');
+      await expectRejected(() => setImages(body, editor), 403, 'FORBIDDEN');
+    });
+
+    it.each<[string, unknown, string]>([
+      ['a body that is not an object', [DEMO_IMAGES.kiln], 'The request body must be a JSON object.'],
+      ['no imageIds', {}, 'imageIds must be a list of text.'],
+      ['imageIds that are not a list', { imageIds: DEMO_IMAGES.kiln }, 'imageIds must be a list of text.'],
+      ['ids that are not text', { imageIds: [DEMO_IMAGES.kiln, 7] }, 'imageIds must be a list of text.'],
+      ['more than 20 images', { imageIds: twentyOne() }, 'A product can have at most 20 images.'],
+      ['the same image twice', { imageIds: [DEMO_IMAGES.kiln, DEMO_IMAGES.budVase, DEMO_IMAGES.kiln] }, 'A product lists each of its images once.'],
+      ['an empty id', { imageIds: [DEMO_IMAGES.kiln, ''] }, 'An image id must be text of 1 to 100 characters without spaces at either end.'],
+    ])('refuses %s with 400 and appends nothing', async (_, body, message) => {
+      await expectRejected(() => setImages(body), 400, 'INVALID_REQUEST', message);
+    });
+
+    it('refuses an id that names no image, and images of an unknown product, with 404', async () => {
+      const res = await expectRejected(() => setImages({ imageIds: [DEMO_IMAGES.kiln, 'img-no-such-image'] }), 404, 'IMAGE_NOT_FOUND');
+      expect(res.body.message).toBe('There is no image with the id img-no-such-image.');
+      await expectRejected(() => as(manager, 'put', `${products}/no-such-product/images`).send({ imageIds: [DEMO_IMAGES.kiln] }), 404, 'PRODUCT_NOT_FOUND');
+    });
+
+    it('takes optional imageIds on creation under the same rules, and not in "edit details"', async () => {
+      const res = await create({ title: 'Moss Cup', imageIds: [DEMO_IMAGES.mossMug], variants: [{ sku: 'MOSS-CUP', priceCents: 2400 }] });
+      expect(res.status).toBe(201);
+      expect(res.body.record).toMatchObject({ imageIds: [DEMO_IMAGES.mossMug], mainImageId: DEMO_IMAGES.mossMug });
+      const cup = { title: 'Other Cup', variants: [{ sku: 'OTHER-CUP', priceCents: 2400 }] };
+      await expectRejected(() => create({ ...cup, imageIds: ['img-no-such-image'] }), 404, 'IMAGE_NOT_FOUND');
+      await expectRejected(() => create({ ...cup, imageIds: twentyOne() }), 400, 'INVALID_REQUEST', 'A product can have at most 20 images.');
+      await expectRejected(() => create({ ...cup, imageIds: 'img-kiln' }), 400, 'INVALID_REQUEST', 'imageIds must be a list of text.');
+      await expectRejected(() => as(manager, 'put', path).send({ imageIds: [DEMO_IMAGES.kiln] }), 400, 'INVALID_REQUEST', 'imageIds cannot be changed here.');
     });
   });
 
