@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
-import { DEMO_IMAGES } from '../media/demo-images';
+import { DEMO_IMAGE_LIST, DEMO_IMAGES } from '../media/demo-images';
+import { demoCatalog } from './demo-store';
 import { WebsiteDirectory } from './website-directory';
 
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
@@ -284,7 +285,7 @@ describeEachDriver('catalog over HTTP', (driver) => {
       const res = await create({ title: 'Kiln Shelf Bowl', variants: [{ sku: 'KILN-BOWL', priceCents: 4100, qtyInStock: 3 }] });
       id = res.body.record.id;
       path = `${products}/${id}`;
-      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#a0522d' } }).png().toBuffer();
       const upload = await as(admin, 'post', '/api/media/images?filename=kiln-shelf-bowl.png').set('Content-Type', 'application/octet-stream').send(png);
       expect(upload.status).toBe(201);
       uploaded = upload.body.id;
@@ -302,6 +303,18 @@ describeEachDriver('catalog over HTTP', (driver) => {
       expect(pub.status).toBe(200);
       expect(pub.body).toEqual(res.body.record);
       expect((await as(manager, 'get', path)).body.record).toMatchObject({ mainImageId: uploaded });
+
+      // The product page shows every image, main image first, in the SPEC widths; the store grid's card shows the main image.
+      const page = await request(t.server).get(`/shop/p/${res.body.record.urlId}`);
+      expect(page.status).toBe(200);
+      const main = page.text.search(new RegExp(`srcset="/static/images/${uploaded}/kiln-shelf-bowl\\.png\\?format=100w 100w`));
+      const second = page.text.search(new RegExp(`srcset="/static/images/${DEMO_IMAGES.budVase}/[^"]*\\?format=100w 100w`));
+      expect(main).toBeGreaterThan(-1);
+      expect(second).toBeGreaterThan(main);
+      expect(page.text).not.toContain('class="product__placeholder"');
+      expect(page.text).toContain(`<meta property="og:image" content="http://127.0.0.1`);
+      const grid = await request(t.server).get('/shop');
+      expect(grid.text).toContain(`/static/images/${uploaded}/kiln-shelf-bowl.png?format=`);
     });
 
     it('appends nothing when the images do not change, and removes them all with an empty list', async () => {
@@ -315,6 +328,11 @@ describeEachDriver('catalog over HTTP', (driver) => {
       expect('imageIds' in cleared.body.record || 'mainImageId' in cleared.body.record).toBe(false);
       await catchUp();
       expect('mainImageId' in (await request(t.server).get(`/api/commerce/products/${id}`)).body).toBe(false);
+      // Without images the page shows the placeholder.
+      const page = await request(t.server).get(`/shop/p/${cleared.body.record.urlId}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('class="product__placeholder"');
+      expect(page.text).not.toContain(`/static/images/${uploaded}/`);
       expect((await setImages({ imageIds: [DEMO_IMAGES.kiln, uploaded] })).body.record.mainImageId).toBe(DEMO_IMAGES.kiln);
     });
 
@@ -371,6 +389,17 @@ describeEachDriver('catalog over HTTP', (driver) => {
       const bowl = (await request(t.server).get('/api/commerce/products/p-serving-bowl')).body as ProductRecord;
       expect(bowl.structuredContent.variants[0]).toMatchObject({ sku: 'BOWL-L', qtyInStock: 0, unlimited: false });
       expect((await request(t.server).get('/api/commerce/products/no-such-product')).body).toEqual({ error: 'PRODUCT_NOT_FOUND', message: 'There is no product with this id.' });
+    });
+
+    it('gives every demo product its drawn demo images through SetProductImages', async () => {
+      const drawn = new Set(DEMO_IMAGE_LIST.map((i) => i.id));
+      for (const { product, imageIds } of demoCatalog(websiteId, '')) {
+        const record = (await request(t.server).get(`/api/commerce/products/${product.id}`)).body as ProductRecord;
+        expect([product.id, record.imageIds, record.mainImageId]).toEqual([product.id, imageIds, imageIds[0]]);
+        for (const imageId of imageIds) expect(drawn).toContain(imageId);
+      }
+      const mug = (await request(t.server).get('/api/commerce/products/p-stoneware-mug')).body as ProductRecord;
+      expect(mug.imageIds).toEqual([DEMO_IMAGES.stonewareMug, DEMO_IMAGES.mossMug]);
     });
 
     it('rebuilds identical read models from the log after the mixed history (verify)', async () => {

@@ -10,8 +10,13 @@ import { DEMO_SHOP_COLLECTION_ID, demoCatalog } from './demo-store';
 
 /**
  * On first start, creates the website and its store (a products collection), and unless
- * SEED_DEMO=false the demo shop, through the catalog's own commands: store → product → inventory.
- * Two processes starting at once: the website stream's 'no_stream' append lets exactly one seed.
+ * SEED_DEMO=false the demo shop, through the catalog's own commands: store → product → inventory,
+ * then the product's images. Two processes starting at once: the website stream's 'no_stream'
+ * append lets exactly one seed.
+ *
+ * The images are the media context's demo images, named by fixed id. They are not looked up here
+ * (the owner API checks that ids name images; the demo's are drawn by DemoMediaSeeder under the
+ * same SEED_DEMO), so the order in which the two seeders run does not matter.
  */
 @Injectable()
 export class DemoStoreSeeder implements OnApplicationBootstrap {
@@ -54,7 +59,7 @@ export class DemoStoreSeeder implements OnApplicationBootstrap {
     await this.writer.store(this.context(), collectionId, { type: 'CreateStore', data: { collectionId, websiteId, title: 'Shop', urlId: 'shop', now } });
     if (!this.config.seedDemo) return true;
     const catalog = demoCatalog(websiteId, now);
-    for (const { product, stock } of catalog) {
+    for (const { product, stock, imageIds } of catalog) {
       const context = this.context();
       await this.writer.store(stepContext(context, 'list'), collectionId, {
         type: 'ListProduct', data: { collectionId, productId: product.id, wantedUrlId: product.urlId },
@@ -65,6 +70,7 @@ export class DemoStoreSeeder implements OnApplicationBootstrap {
           type: 'SetStock', data: { productId: product.id, sku: variant.sku, ...stock[variant.sku], now },
         });
       }
+      await this.writer.product(stepContext(context, 'images'), product.id, { type: 'SetProductImages', data: { productId: product.id, imageIds, now } });
     }
     this.logger.log(`seeded the demo store (${catalog.length} products)`);
     return true;
