@@ -5,8 +5,9 @@ import type { ProjectionRunner } from '@storefront/projections';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
-import { CatalogWriter, stepContext } from './catalog-writer';
+import { CatalogWriter, derivedUuid, stepContext } from './catalog-writer';
 import { DEMO_SHOP_COLLECTION_ID, demoCatalog } from './demo-store';
+import { ProductLoader } from './product-loader';
 
 /**
  * On first start, creates the website and its store (a products collection), and unless
@@ -27,13 +28,15 @@ export class DemoStoreSeeder implements OnApplicationBootstrap {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
     private readonly writer: CatalogWriter,
+    private readonly loader: ProductLoader,
   ) {}
 
   async onApplicationBootstrap() {
     if (this.config.role === 'worker') return;
     const seeded = await this.seed();
+    const imaged = !seeded && this.config.seedDemo ? await this.addDemoImages() : 0;
     // The storefront reads projections: make sure they include the seed before serving.
-    if (seeded && this.config.role === 'all') await this.runner.catchUp();
+    if ((seeded || imaged > 0) && this.config.role === 'all') await this.runner.catchUp();
   }
 
   private context(): CommandContext {
@@ -74,5 +77,26 @@ export class DemoStoreSeeder implements OnApplicationBootstrap {
     }
     this.logger.log(`seeded the demo store (${catalog.length} products)`);
     return true;
+  }
+
+  /**
+   * A demo store seeded before products had images: gives each demo product that still exists and
+   * was never given images (an owner's choice, even none, is kept) its demo images. Returns how many
+   * it changed. The command id derives from the product id, so processes starting together add
+   * them once.
+   */
+  async addDemoImages(): Promise<number> {
+    let changed = 0;
+    const now = new Date().toISOString();
+    for (const { product, imageIds } of demoCatalog('', now)) {
+      const state = await this.loader.state(product.id);
+      if (state.status !== 'active' || state.product.imageIds !== undefined) continue;
+      const commandId = derivedUuid('demo-product-images', product.id);
+      const context: CommandContext = { commandId, correlationId: commandId, causationId: null, actor: { kind: 'system', id: 'seed' } };
+      await this.writer.product(context, product.id, { type: 'SetProductImages', data: { productId: product.id, imageIds, now } });
+      changed++;
+    }
+    if (changed > 0) this.logger.log(`gave ${changed} demo products their images`);
+    return changed;
   }
 }
