@@ -21,6 +21,8 @@ export type PutProductOnSale = {
 };
 export type SetProductEnabled = { type: 'SetProductEnabled'; data: { productId: string; enabled: boolean; now: string } };
 export type DeleteProduct = { type: 'DeleteProduct'; data: { productId: string; now: string } };
+/** Replaces the product's images with `imageIds` (media image ids, main image first); `[]` removes them all. */
+export type SetProductImages = { type: 'SetProductImages'; data: { productId: string; imageIds: string[]; now: string } };
 
 export type ProductCommand =
   | CreateProduct
@@ -30,4 +32,5 @@ export type ProductCommand =
   | RemoveVariant
   | PutProductOnSale
   | SetProductEnabled
-  | DeleteProduct;
+  | DeleteProduct
+  | SetProductImages;

@@ -1,8 +1,10 @@
 import type { ProductCommand } from './commands';
 import type { ProductEvent } from './events';
-import { DEFAULT_MERCHANDISING, type ProductDetails, type VariantDetails } from './product-details';
+import { DEFAULT_MERCHANDISING, productImageIds, type ProductDetails, type VariantDetails } from './product-details';
 import { productDecider } from './product-decider';
 import { buildProductRecord } from './product-builder';
+import { parseCreateProduct, parseDetailsChanges, parseProductImages } from './product-input';
+import { productRecord } from './product-view';
 
 const NOW = '2026-11-23T10:00:00.000Z';
 const variant = (over: Partial<VariantDetails> = {}): VariantDetails => ({
@@ -144,5 +146,96 @@ describe('product decide: given events, when a command, then', () => {
       id: 'p-old', urlId: 'old-bowl', productType: 'PHYSICAL', currency: 'USD', variantOptionOrdering: ['Size'], enabled: true,
       variants: [{ sku: 'OLD', attributes: { Size: 'L' }, priceMinor: 1500, salePriceMinor: 1200, onSale: true }],
     });
+  });
+});
+
+describe('product images: given events, when SetProductImages, then', () => {
+  const setImages = (imageIds: unknown[], productId = 'p1'): ProductCommand => ({
+    type: 'SetProductImages', data: { productId, imageIds: imageIds as string[], now: NOW },
+  });
+  const imagesSet = (imageIds: string[]): ProductEvent => ({ type: 'ProductImagesSet', data: { productId: 'p1', imageIds, setAt: NOW } });
+  const deleted: ProductEvent = { type: 'ProductDeleted', data: { productId: 'p1', collectionId: 'shop', urlId: 'stoneware-mug', deletedAt: NOW } };
+  const twenty = Array.from({ length: 20 }, (_, i) => `img-${i + 1}`);
+
+  it.each<[string, ProductEvent[], string[], ProductEvent[]]>([
+    ['sets the first images, in order', [created()], ['img-a', 'img-b'], [imagesSet(['img-a', 'img-b'])]],
+    ['reorders them (the first is the main image)', [created(), imagesSet(['img-a', 'img-b'])], ['img-b', 'img-a'], [imagesSet(['img-b', 'img-a'])]],
+    ['removes them all with an empty list', [created(), imagesSet(['img-a'])], [], [imagesSet([])]],
+    ['takes exactly 20', [created()], twenty, [imagesSet(twenty)]],
+    ['takes an id of exactly 100 characters', [created()], ['x'.repeat(100)], [imagesSet(['x'.repeat(100)])]],
+    ['records nothing when the images stay the same', [created(), imagesSet(['img-a', 'img-b'])], ['img-a', 'img-b'], []],
+    ['records nothing when a product without images gets none', [created()], [], []],
+  ])('%s', (_, history, imageIds, events) => {
+    expect(decide(history, setImages(imageIds))).toEqual({ ok: true, events });
+  });
+
+  it.each<[string, ProductEvent[], unknown[], string, Record<string, unknown> | null]>([
+    ['more than 20 images', [created()], [...twenty, 'img-21'], 'INVALID_REQUEST', { field: 'imageIds', limit: 20 }],
+    ['the same image twice', [created()], ['img-a', 'img-b', 'img-a'], 'INVALID_REQUEST', { field: 'imageIds', imageId: 'img-a' }],
+    ['an empty id', [created()], [''], 'INVALID_REQUEST', { field: 'imageIds', index: 0 }],
+    ['a blank id', [created()], ['img-a', '   '], 'INVALID_REQUEST', { field: 'imageIds', index: 1 }],
+    ['an id with spaces around it', [created()], [' img-a'], 'INVALID_REQUEST', { field: 'imageIds', index: 0 }],
+    ['an id over 100 characters', [created()], ['x'.repeat(101)], 'INVALID_REQUEST', { field: 'imageIds', index: 0 }],
+    ['an id that is not text', [created()], ['img-a', 42], 'INVALID_REQUEST', { field: 'imageIds', index: 1 }],
+    ['images of a product that does not exist', [], ['img-a'], 'PRODUCT_NOT_FOUND', null],
+    ['images of a deleted product', [created(), deleted], ['img-a'], 'PRODUCT_NOT_FOUND', null],
+  ])('refuses %s', (_, history, imageIds, code, details) => {
+    const decision = decide(history, setImages(imageIds));
+    expect(decision).toMatchObject({ ok: false, error: { code, ...(details ? { details } : {}) } });
+  });
+
+  it('says which rule was broken', () => {
+    const message = (imageIds: unknown[]) => {
+      const d = decide([created()], setImages(imageIds));
+      return d.ok ? null : d.error.message;
+    };
+    expect(message([...twenty, 'img-21'])).toBe('A product can have at most 20 images.');
+    expect(message(['img-a', 'img-a'])).toBe('A product lists each of its images once.');
+    expect(message([''])).toBe('An image id must be text of 1 to 100 characters without spaces at either end.');
+  });
+
+  it('creates a product with images under the same rules', () => {
+    expect(decide([], create({ imageIds: ['img-a', 'img-b'] }))).toEqual({ ok: true, events: [created({ imageIds: ['img-a', 'img-b'] })] });
+    expect(errorCode([], create({ imageIds: [...twenty, 'img-21'] }))).toBe('INVALID_REQUEST');
+    expect(errorCode([], create({ imageIds: ['img-a', 'img-a'] }))).toBe('INVALID_REQUEST');
+    expect(errorCode([], create({ imageIds: [''] }))).toBe('INVALID_REQUEST');
+  });
+
+  it('folds the images into the state, main image first; other events keep them', () => {
+    const edited: ProductEvent = { type: 'ProductDetailsEdited', data: { productId: 'p1', changes: { title: 'Mug' }, editedAt: NOW } };
+    const state = given([created(), imagesSet(['img-b', 'img-a']), edited]);
+    expect(state.status === 'active' && state.product.imageIds).toEqual(['img-b', 'img-a']);
+    // Products created before images existed have none.
+    const old = given([created()]);
+    expect(old.status === 'active' && productImageIds(old.product)).toEqual([]);
+  });
+
+  it('gives the Product record imageIds and mainImageId only when there are images', () => {
+    const stock = () => ({ qtyInStock: 1, unlimited: false });
+    const withImages = productRecord(details({ imageIds: ['img-b', 'img-a'] }), stock);
+    expect(withImages).toMatchObject({ imageIds: ['img-b', 'img-a'], mainImageId: 'img-b' });
+    for (const imageIds of [undefined, []]) {
+      const record = productRecord(details({ imageIds }), stock);
+      expect('imageIds' in record || 'mainImageId' in record).toBe(false);
+    }
+  });
+});
+
+describe('product images input', () => {
+  it('parses { imageIds } as a list of text and leaves the rules to decide', () => {
+    expect(parseProductImages({ imageIds: ['img-a', ''] })).toEqual({ ok: true, value: ['img-a', ''] });
+    for (const body of [{}, { imageIds: 'img-a' }, { imageIds: [1] }, { imageIds: null }, [], null]) {
+      expect(parseProductImages(body)).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    }
+  });
+
+  it('takes optional imageIds on creation and refuses them in "edit details"', () => {
+    const ctx = { productId: 'p9', websiteId: 'w1', collectionId: 'shop', defaultCurrency: 'USD', now: NOW, newVariantId: () => 'v9' };
+    const withImages = parseCreateProduct({ title: 'Cup', imageIds: ['img-a'] }, ctx);
+    expect(withImages.ok && withImages.value.product.imageIds).toEqual(['img-a']);
+    const without = parseCreateProduct({ title: 'Cup' }, ctx);
+    expect(without.ok && 'imageIds' in without.value.product).toBe(false);
+    expect(parseCreateProduct({ title: 'Cup', imageIds: 'img-a' }, ctx)).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST', details: { field: 'imageIds' } } });
+    expect(parseDetailsChanges({ imageIds: ['img-a'] })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST', details: { field: 'imageIds' } } });
   });
 });

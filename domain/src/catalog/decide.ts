@@ -2,11 +2,11 @@ import { accept, reject, type Decision, type DomainError } from '../shared/decid
 import { domainError } from '../shared/error-catalogue';
 import type {
   AddVariant, CreateProduct, DeleteProduct, EditProductDetails, EditVariant, ProductCommand, PutProductOnSale, RemoveVariant,
-  SetProductEnabled,
+  SetProductEnabled, SetProductImages,
 } from './commands';
 import type { ProductEvent } from './events';
-import { applyDetailsChanges, applyVariantChanges, type ProductDetails } from './product-details';
-import { checkMinor, checkStock, validateProduct } from './product-validation';
+import { applyDetailsChanges, applyVariantChanges, productImageIds, type ProductDetails } from './product-details';
+import { checkImageIds, checkMinor, checkStock, validateProduct } from './product-validation';
 import type { ProductState } from './state';
 
 type ProductDecision = Decision<ProductEvent, DomainError>;
@@ -29,6 +29,8 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
       return withProduct(state, (p) => setEnabled(command, p));
     case 'DeleteProduct':
       return withProduct(state, (p) => remove(command, p));
+    case 'SetProductImages':
+      return withProduct(state, (p) => setImages(command, p));
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled product command ${JSON.stringify(unhandled)}`);
@@ -126,4 +128,13 @@ function setEnabled(command: SetProductEnabled, product: ProductDetails): Produc
 function remove(command: DeleteProduct, product: ProductDetails): ProductDecision {
   const { productId, now } = command.data;
   return accept({ type: 'ProductDeleted', data: { productId, collectionId: product.collectionId, urlId: product.urlId, deletedAt: now } });
+}
+
+function setImages(command: SetProductImages, product: ProductDetails): ProductDecision {
+  const { productId, imageIds, now } = command.data;
+  const invalid = checkImageIds(imageIds);
+  if (invalid) return reject(invalid);
+  const current = productImageIds(product);
+  if (current.length === imageIds.length && current.every((id, i) => id === imageIds[i])) return accept();
+  return accept({ type: 'ProductImagesSet', data: { productId, imageIds: [...imageIds], setAt: now } });
 }

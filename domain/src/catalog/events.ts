@@ -24,6 +24,8 @@ export type ProductSaleChanged = {
 export type ProductEnabled = { type: 'ProductEnabled'; data: { productId: string; at: string } };
 export type ProductDisabled = { type: 'ProductDisabled'; data: { productId: string; at: string } };
 export type ProductDeleted = { type: 'ProductDeleted'; data: { productId: string; collectionId: string; urlId: string; deletedAt: string } };
+/** The product's images after the change: media image ids, main image first (empty: none). */
+export type ProductImagesSet = { type: 'ProductImagesSet'; data: { productId: string; imageIds: string[]; setAt: string } };
 
 export type ProductEvent =
   | ProductCreated
@@ -34,14 +36,15 @@ export type ProductEvent =
   | ProductSaleChanged
   | ProductEnabled
   | ProductDisabled
-  | ProductDeleted;
+  | ProductDeleted
+  | ProductImagesSet;
 
 /** Kept for readers written before the catalog had more than one event. */
 export type CatalogEvent = ProductEvent;
 
 export const PRODUCT_EVENT_TYPES: ProductEvent['type'][] = [
   'ProductCreated', 'ProductDetailsEdited', 'ProductVariantAdded', 'ProductVariantEdited', 'ProductVariantRemoved',
-  'ProductSaleChanged', 'ProductEnabled', 'ProductDisabled', 'ProductDeleted',
+  'ProductSaleChanged', 'ProductEnabled', 'ProductDisabled', 'ProductDeleted', 'ProductImagesSet',
 ];
 
 export const catalogStreamId = (productId: string) => `product-${productId}`;

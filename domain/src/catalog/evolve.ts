@@ -41,6 +41,8 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
       return active({ ...product, enabled: false });
     case 'ProductDeleted':
       return { status: 'deleted', productId: product.id };
+    case 'ProductImagesSet':
+      return active({ ...product, imageIds: event.data.imageIds });
     default: {
       const unhandled: never = event;
       return unhandled;

@@ -64,7 +64,18 @@ export type ProductDetails = {
   merchandising: MerchandisingSettings;
   enabled: boolean;
   createdAt: string;
+  /**
+   * The product's images: media image ids (domain/src/media), main image first. Absent until images
+   * are first given (products created before products had images have none), so their stored
+   * details and records keep the shape they had; read it with `productImageIds`.
+   */
+  imageIds?: string[];
 };
+
+/** The product's image ids, main image first ([] when it has none). */
+export function productImageIds(product: Pick<ProductDetails, 'imageIds'>): string[] {
+  return product.imageIds ?? [];
+}
 
 /** Fields an owner may change with "edit details" (id, type, store and currency stay). */
 export type ProductDetailsChanges = Partial<

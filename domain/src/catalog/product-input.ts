@@ -151,7 +151,7 @@ export type CreateProductInputContext = {
  * SPEC 7 'Product creation' (navigationTitle, title, urlId, description, enabled) plus productType,
  * currency, variants (sku, attributes, priceCents, salePriceCents, onSale, qtyInStock, unlimited),
  * variantOptionOrdering, subscriptionPlan, additionalFieldsFormId, custom button text, tags,
- * categories and merchandising. `product.urlId` is the wanted URL id; the store makes it unique.
+ * categories, merchandising and imageIds. `product.urlId` is the wanted URL id; the store makes it unique.
  */
 export function parseCreateProduct(raw: unknown, ctx: CreateProductInputContext): Parsed<{ product: ProductDetails; initialStock: Record<string, InitialStock> }> {
   return parse(() => {
@@ -189,6 +189,7 @@ export function parseCreateProduct(raw: unknown, ctx: CreateProductInputContext)
       merchandising: { ...DEFAULT_MERCHANDISING, ...Object.fromEntries(Object.entries(m).filter(([, v]) => v !== undefined)) },
       enabled: optBool(body.enabled, 'enabled') ?? true,
       createdAt: ctx.now,
+      ...(body.imageIds === undefined ? {} : { imageIds: stringList(body.imageIds, 'imageIds') }),
     };
     return { product, initialStock };
   });
@@ -198,7 +199,7 @@ export function parseCreateProduct(raw: unknown, ctx: CreateProductInputContext)
 export function parseDetailsChanges(raw: unknown): Parsed<ProductDetailsChanges> {
   return parse(() => {
     const body = object(raw);
-    for (const fixed of ['id', 'productType', 'currency', 'collectionId', 'variants']) {
+    for (const fixed of ['id', 'productType', 'currency', 'collectionId', 'variants', 'imageIds']) {
       if (body[fixed] !== undefined) fail('INVALID_REQUEST', { field: fixed }, `${fixed} cannot be changed here.`);
     }
     const urlId = optStr(body.urlId, 'urlId', 'INVALID_URL_ID');
@@ -272,6 +273,11 @@ export function parseStockChange(raw: unknown): Parsed<StockChange> {
     if (qtyInStock !== undefined && (typeof qtyInStock !== 'number' || !Number.isSafeInteger(qtyInStock) || qtyInStock < 0)) fail('INVALID_STOCK');
     return { kind: 'set', qtyInStock: qtyInStock as number | undefined, unlimited: optBool(unlimited, 'unlimited') };
   });
+}
+
+/** `{ imageIds }`: the product's images in order, main image first; the rules are decide's. */
+export function parseProductImages(raw: unknown): Parsed<string[]> {
+  return parse(() => stringList(object(raw).imageIds, 'imageIds'));
 }
 
 export function parseEnabled(raw: unknown): Parsed<boolean> {

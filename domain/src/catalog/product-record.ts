@@ -43,6 +43,12 @@ export type ProductRecord = {
   description?: string;
   tags?: string[];
   categories?: string[];
+  /**
+   * The product's images as media image ids, main image first, and the first of them (a content
+   * item's `mainImageId`, SPEC 3). Present only when the product has images.
+   */
+  imageIds?: string[];
+  mainImageId?: string;
   structuredContent: {
     productType: ProductTypeNumber;
     variants: Variant[];

@@ -1,7 +1,7 @@
 import type { DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
 import { isSupportedCurrency } from '../shared/money';
-import type { InitialStock, ProductDetails, SubscriptionPlan, VariantDetails } from './product-details';
+import { productImageIds, type InitialStock, type ProductDetails, type SubscriptionPlan, type VariantDetails } from './product-details';
 import { isValidUrlId } from './url-id';
 
 /** SPEC section 9 limits, and our own input bounds where the SPEC names none. */
@@ -21,6 +21,9 @@ export const CATALOG_LIMITS = {
   maxStock: 1_000_000_000,
   maxBillingPeriodValue: 52,
   maxBillingCycles: 1000,
+  imagesPerProduct: 20,
+  /** As long as the media context's image ids can be (apps/api/src/media/image-assets.ts). */
+  imageIdMaxLength: 100,
 } as const;
 
 type Check = DomainError | null;
@@ -75,6 +78,27 @@ function checkTags(product: ProductDetails): Check {
   return longCategory !== undefined ? err('CATEGORY_TOO_LONG', { category: longCategory }) : null;
 }
 
+/**
+ * A product's images: at most 20, each a media image id (text of 1 to 100 characters without
+ * spaces at either end), none twice. Whether each id names an existing image is checked by the
+ * app against the media read model before the command is sent.
+ */
+export function checkImageIds(imageIds: readonly unknown[]): Check {
+  const field = 'imageIds';
+  if (imageIds.length > CATALOG_LIMITS.imagesPerProduct) {
+    return domainError('INVALID_REQUEST', { field, limit: CATALOG_LIMITS.imagesPerProduct }, `A product can have at most ${CATALOG_LIMITS.imagesPerProduct} images.`);
+  }
+  const seen = new Set<string>();
+  for (const [index, id] of imageIds.entries()) {
+    if (typeof id !== 'string' || id.length === 0 || id.length > CATALOG_LIMITS.imageIdMaxLength || id.trim() !== id) {
+      return domainError('INVALID_REQUEST', { field, index }, `An image id must be text of 1 to ${CATALOG_LIMITS.imageIdMaxLength} characters without spaces at either end.`);
+    }
+    if (seen.has(id)) return domainError('INVALID_REQUEST', { field, imageId: id }, 'A product lists each of its images once.');
+    seen.add(id);
+  }
+  return null;
+}
+
 export function checkVariant(variant: VariantDetails, options: string[]): Check {
   const names = Object.keys(variant.attributes);
   const sameOptions = names.length === options.length && options.every((o) => typeof variant.attributes[o] === 'string');
@@ -121,6 +145,7 @@ export function validateProduct(product: ProductDetails): Check {
     (isSupportedCurrency(product.currency) ? null : err('UNSUPPORTED_CURRENCY', { currency: product.currency })) ||
     checkTexts(product) ||
     checkTags(product) ||
+    checkImageIds(productImageIds(product)) ||
     checkSubscriptionPlan(product.subscriptionPlan, product) ||
     checkVariants(product)
   );

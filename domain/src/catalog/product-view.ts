@@ -1,5 +1,5 @@
 import { toDecimalString } from '../shared/money';
-import type { InitialStock, ProductDetails } from './product-details';
+import { productImageIds, type InitialStock, type ProductDetails } from './product-details';
 import { PRODUCT_TYPES, type MoneyValue, type ProductRecord, type Variant } from './product-record';
 import { isSoldOut } from './product-rules';
 
@@ -35,6 +35,7 @@ export function productRecord(product: ProductDetails, stockOf: StockLookup): Pr
   });
   const first = variants[0];
   const zero = moneyValue(0, currency);
+  const imageIds = productImageIds(product);
   return {
     id: product.id,
     name: product.title,
@@ -48,6 +49,8 @@ export function productRecord(product: ProductDetails, stockOf: StockLookup): Pr
     description: product.description,
     tags: product.tags,
     categories: product.categories,
+    // Only with images, so records of products without any keep the shape they always had.
+    ...(imageIds.length > 0 ? { imageIds: [...imageIds], mainImageId: imageIds[0] } : {}),
     structuredContent: {
       productType: PRODUCT_TYPES[product.productType],
       variants,

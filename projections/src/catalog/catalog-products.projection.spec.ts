@@ -144,6 +144,32 @@ describeEachDriver('catalog projection: given catalog and inventory events, then
     expect((await row('p3')).record.structuredContent.variants[0].qtyInStock).toBe(1);
   });
 
+  it('keeps the images of a product in order, main image first, and drops the fields when none are left', async () => {
+    const imagesSet = (imageIds: string[]): ProductEvent => ({ type: 'ProductImagesSet', data: { productId: 'p4', imageIds, setAt: NOW } });
+    await appendProduct('p4', [{ type: 'ProductCreated', schemaVersion: 2, data: { product: details('p4') } }]);
+    await runner.catchUp();
+    const before = (await row('p4')).record;
+    expect('imageIds' in before || 'mainImageId' in before).toBe(false);
+
+    await appendProduct('p4', [imagesSet(['img-kiln', 'img-bud-vase'])]);
+    await runner.catchUp();
+    expect((await row('p4')).record).toMatchObject({ imageIds: ['img-kiln', 'img-bud-vase'], mainImageId: 'img-kiln' });
+
+    await appendProduct('p4', [{ type: 'ProductDetailsEdited', data: { productId: 'p4', changes: { title: 'Kiln Bowl' }, editedAt: NOW } }, imagesSet(['img-bud-vase', 'img-kiln'])]);
+    await runner.catchUp();
+    expect((await row('p4')).record).toMatchObject({ title: 'Kiln Bowl', imageIds: ['img-bud-vase', 'img-kiln'], mainImageId: 'img-bud-vase' });
+
+    await appendProduct('p4', [imagesSet([])]);
+    await runner.catchUp();
+    const after = (await row('p4')).record;
+    expect('imageIds' in after || 'mainImageId' in after).toBe(false);
+
+    // Created with images (the owner API's optional imageIds).
+    await appendProduct('p5', [{ type: 'ProductCreated', schemaVersion: 2, data: { product: details('p5', { imageIds: ['img-kiln'] }) } }]);
+    await runner.catchUp();
+    expect((await row('p5')).record).toMatchObject({ imageIds: ['img-kiln'], mainImageId: 'img-kiln' });
+  });
+
   it('rebuilds identical rows from the log (verify) after the mixed history', async () => {
     const results = await runner.verify(['catalog']);
     expect(results.map((r) => [r.name, r.ok])).toEqual([['catalog', true]]);

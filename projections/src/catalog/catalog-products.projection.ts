@@ -9,7 +9,8 @@ import { deleteRows, upsertRows } from '../runner/sql-batch';
 
 /**
  * Read model `catalog_products`: one row per product that exists (deleted products are removed),
- * with the SPEC's Product record as a document (`record`), its merchandising context entry, the
+ * with the SPEC's Product record as a document (`record`, with the product's `imageIds` and
+ * `mainImageId` when it has images), its merchandising context entry, the
  * owner's details and whether it is enabled. `catalog_inventory` holds each variant's stock as its
  * inventory stream last said; every record is rebuilt from both, so product and inventory events
  * may arrive in any order.

@@ -12,6 +12,7 @@ import { EditVariantCommand } from './commands/edit-variant.command';
 import { PutProductOnSaleCommand } from './commands/put-product-on-sale.command';
 import { RemoveVariantCommand } from './commands/remove-variant.command';
 import { SetProductEnabledCommand } from './commands/set-product-enabled.command';
+import { SetProductImagesCommand } from './commands/set-product-images.command';
 import type { ProductView } from './product-loader';
 import { GetOwnerProductQuery } from './queries/get-owner-product.query';
 import { ListOwnerProductsQuery } from './queries/list-owner-products.query';
@@ -88,5 +89,11 @@ export class CatalogController {
   @Put(':productId/enabled')
   setEnabled(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
     return this.commands.execute(new SetProductEnabledCommand(commandContextFor(req), websiteId, productId, body));
+  }
+
+  /** `{ imageIds }`: media image ids in order, main image first; `[]` removes every image. */
+  @Put(':productId/images')
+  setImages(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
+    return this.commands.execute(new SetProductImagesCommand(commandContextFor(req), websiteId, productId, body));
   }
 }

@@ -3,9 +3,12 @@ import { describeEachDriver } from '@storefront/eventstore/testing';
 import type { EventStore } from '@storefront/eventstore';
 import type { ProjectionRunner } from '@storefront/projections';
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { DEMO_IMAGE_LIST, DEMO_IMAGES } from '../media/demo-images';
+import { demoCatalog } from './demo-store';
 import { WebsiteDirectory } from './website-directory';
 
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
@@ -271,6 +274,105 @@ describeEachDriver('catalog over HTTP', (driver) => {
     });
   });
 
+  describe('images', () => {
+    let id: string;
+    let path: string;
+    let uploaded: string;
+    const setImages = (body: unknown, who: Session = manager) => as(who, 'put', `${path}/images`).send(body as object);
+    const twentyOne = () => Array.from({ length: 21 }, (_, i) => `img-${i}`);
+
+    beforeAll(async () => {
+      const res = await create({ title: 'Kiln Shelf Bowl', variants: [{ sku: 'KILN-BOWL', priceCents: 4100, qtyInStock: 3 }] });
+      id = res.body.record.id;
+      path = `${products}/${id}`;
+      const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#a0522d' } }).png().toBuffer();
+      const upload = await as(admin, 'post', '/api/media/images?filename=kiln-shelf-bowl.png').set('Content-Type', 'application/octet-stream').send(png);
+      expect(upload.status).toBe(201);
+      uploaded = upload.body.id;
+    });
+
+    it('sets the images in order, the first as main image, including an image uploaded a moment ago', async () => {
+      // No catch-up first: an image the read model may not hold yet counts once its stream says it exists.
+      const res = await setImages({ imageIds: [uploaded, DEMO_IMAGES.budVase] });
+      expect(res.status).toBe(200);
+      expect(res.body.product.imageIds).toEqual([uploaded, DEMO_IMAGES.budVase]);
+      expect(res.body.record).toMatchObject({ imageIds: [uploaded, DEMO_IMAGES.budVase], mainImageId: uploaded });
+
+      await catchUp();
+      const pub = await request(t.server).get(`/api/commerce/products/${id}`);
+      expect(pub.status).toBe(200);
+      expect(pub.body).toEqual(res.body.record);
+      expect((await as(manager, 'get', path)).body.record).toMatchObject({ mainImageId: uploaded });
+
+      // The product page shows every image, main image first, in the SPEC widths; the store grid's card shows the main image.
+      const page = await request(t.server).get(`/shop/p/${res.body.record.urlId}`);
+      expect(page.status).toBe(200);
+      const main = page.text.search(new RegExp(`srcset="/static/images/${uploaded}/kiln-shelf-bowl\\.png\\?format=100w 100w`));
+      const second = page.text.search(new RegExp(`srcset="/static/images/${DEMO_IMAGES.budVase}/[^"]*\\?format=100w 100w`));
+      expect(main).toBeGreaterThan(-1);
+      expect(second).toBeGreaterThan(main);
+      expect(page.text).not.toContain('class="product__placeholder"');
+      expect(page.text).toContain(`<meta property="og:image" content="http://127.0.0.1`);
+      const grid = await request(t.server).get('/shop');
+      expect(grid.text).toContain(`/static/images/${uploaded}/kiln-shelf-bowl.png?format=`);
+    });
+
+    it('appends nothing when the images do not change, and removes them all with an empty list', async () => {
+      const before = await eventCount();
+      expect((await setImages({ imageIds: [uploaded, DEMO_IMAGES.budVase] })).status).toBe(200);
+      expect(await eventCount()).toBe(before);
+
+      const cleared = await setImages({ imageIds: [] });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.product.imageIds).toEqual([]);
+      expect('imageIds' in cleared.body.record || 'mainImageId' in cleared.body.record).toBe(false);
+      await catchUp();
+      expect('mainImageId' in (await request(t.server).get(`/api/commerce/products/${id}`)).body).toBe(false);
+      // Without images the page shows the placeholder.
+      const page = await request(t.server).get(`/shop/p/${cleared.body.record.urlId}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('class="product__placeholder"');
+      expect(page.text).not.toContain(`/static/images/${uploaded}/`);
+      expect((await setImages({ imageIds: [DEMO_IMAGES.kiln, uploaded] })).body.record.mainImageId).toBe(DEMO_IMAGES.kiln);
+    });
+
+    it('answers 401 to anonymous requests and 403 without the XSRF header or the store manager role, appending nothing', async () => {
+      const body = { imageIds: [DEMO_IMAGES.kiln] };
+      await expectRejected(() => request(t.server).put(`${path}/images`).send(body), 401, 'UNAUTHENTICATED');
+      await expectRejected(() => request(t.server).put(`${path}/images`).set('Cookie', manager.cookie).send(body), 403, 'XSRF_TOKEN_INVALID');
+      await expectRejected(() => setImages(body, editor), 403, 'FORBIDDEN');
+    });
+
+    it.each<[string, unknown, string]>([
+      ['a body that is not an object', [DEMO_IMAGES.kiln], 'The request body must be a JSON object.'],
+      ['no imageIds', {}, 'imageIds must be a list of text.'],
+      ['imageIds that are not a list', { imageIds: DEMO_IMAGES.kiln }, 'imageIds must be a list of text.'],
+      ['ids that are not text', { imageIds: [DEMO_IMAGES.kiln, 7] }, 'imageIds must be a list of text.'],
+      ['more than 20 images', { imageIds: twentyOne() }, 'A product can have at most 20 images.'],
+      ['the same image twice', { imageIds: [DEMO_IMAGES.kiln, DEMO_IMAGES.budVase, DEMO_IMAGES.kiln] }, 'A product lists each of its images once.'],
+      ['an empty id', { imageIds: [DEMO_IMAGES.kiln, ''] }, 'An image id must be text of 1 to 100 characters without spaces at either end.'],
+    ])('refuses %s with 400 and appends nothing', async (_, body, message) => {
+      await expectRejected(() => setImages(body), 400, 'INVALID_REQUEST', message);
+    });
+
+    it('refuses an id that names no image, and images of an unknown product, with 404', async () => {
+      const res = await expectRejected(() => setImages({ imageIds: [DEMO_IMAGES.kiln, 'img-no-such-image'] }), 404, 'IMAGE_NOT_FOUND');
+      expect(res.body.message).toBe('There is no image with the id img-no-such-image.');
+      await expectRejected(() => as(manager, 'put', `${products}/no-such-product/images`).send({ imageIds: [DEMO_IMAGES.kiln] }), 404, 'PRODUCT_NOT_FOUND');
+    });
+
+    it('takes optional imageIds on creation under the same rules, and not in "edit details"', async () => {
+      const res = await create({ title: 'Moss Cup', imageIds: [DEMO_IMAGES.mossMug], variants: [{ sku: 'MOSS-CUP', priceCents: 2400 }] });
+      expect(res.status).toBe(201);
+      expect(res.body.record).toMatchObject({ imageIds: [DEMO_IMAGES.mossMug], mainImageId: DEMO_IMAGES.mossMug });
+      const cup = { title: 'Other Cup', variants: [{ sku: 'OTHER-CUP', priceCents: 2400 }] };
+      await expectRejected(() => create({ ...cup, imageIds: ['img-no-such-image'] }), 404, 'IMAGE_NOT_FOUND');
+      await expectRejected(() => create({ ...cup, imageIds: twentyOne() }), 400, 'INVALID_REQUEST', 'A product can have at most 20 images.');
+      await expectRejected(() => create({ ...cup, imageIds: 'img-kiln' }), 400, 'INVALID_REQUEST', 'imageIds must be a list of text.');
+      await expectRejected(() => as(manager, 'put', path).send({ imageIds: [DEMO_IMAGES.kiln] }), 400, 'INVALID_REQUEST', 'imageIds cannot be changed here.');
+    });
+  });
+
   describe('demo store and replay', () => {
     it('serves the seeded demo products with every product type', async () => {
       const types = new Set<number>();
@@ -287,6 +389,17 @@ describeEachDriver('catalog over HTTP', (driver) => {
       const bowl = (await request(t.server).get('/api/commerce/products/p-serving-bowl')).body as ProductRecord;
       expect(bowl.structuredContent.variants[0]).toMatchObject({ sku: 'BOWL-L', qtyInStock: 0, unlimited: false });
       expect((await request(t.server).get('/api/commerce/products/no-such-product')).body).toEqual({ error: 'PRODUCT_NOT_FOUND', message: 'There is no product with this id.' });
+    });
+
+    it('gives every demo product its drawn demo images through SetProductImages', async () => {
+      const drawn = new Set(DEMO_IMAGE_LIST.map((i) => i.id));
+      for (const { product, imageIds } of demoCatalog(websiteId, '')) {
+        const record = (await request(t.server).get(`/api/commerce/products/${product.id}`)).body as ProductRecord;
+        expect([product.id, record.imageIds, record.mainImageId]).toEqual([product.id, imageIds, imageIds[0]]);
+        for (const imageId of imageIds) expect(drawn).toContain(imageId);
+      }
+      const mug = (await request(t.server).get('/api/commerce/products/p-stoneware-mug')).body as ProductRecord;
+      expect(mug.imageIds).toEqual([DEMO_IMAGES.stonewareMug, DEMO_IMAGES.mossMug]);
     });
 
     it('rebuilds identical read models from the log after the mixed history (verify)', async () => {

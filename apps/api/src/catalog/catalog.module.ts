@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module';
 import { CatalogController } from './catalog.controller';
 import { CatalogWriter } from './catalog-writer';
 import { CommandHandlers } from './commands';
@@ -10,6 +11,8 @@ import { QueryHandlers } from './queries';
 import { WebsiteDirectory } from './website-directory';
 
 @Module({
+  // Media: product images must name existing image assets.
+  imports: [MediaModule],
   controllers: [CatalogController, ProductsController],
   providers: [ProductCatalog, WebsiteDirectory, DemoStoreSeeder, CatalogWriter, ProductLoader, ...CommandHandlers, ...QueryHandlers],
   exports: [ProductCatalog, WebsiteDirectory],

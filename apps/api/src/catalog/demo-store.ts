@@ -7,7 +7,9 @@ import {
  * (store → product → inventory streams). Prices in USD cents. Every product rule can be seen here:
  * each product type, 1, 2 and 3 option dimensions, sold out, on sale, unlimited and low stock, a
  * subscription, a gift card with denominations, a product with an additional-fields form.
- * The first four products keep the ids and skus tests rely on.
+ * The first four products keep the ids and skus tests rely on. Their images are the media
+ * context's drawn demo images (`DEMO_IMAGES` in apps/api/src/media/demo-images.ts), set with the
+ * catalog's SetProductImages command after each product is created.
  */
 export const DEMO_SHOP_COLLECTION_ID = 'shop';
 /** The store owner API calls create products in when the request names no collection. */
@@ -27,11 +29,13 @@ type DemoProduct = {
   tags?: string[];
   categories?: string[];
   merchandising?: Partial<MerchandisingSettings>;
+  /** Ids of drawn demo images, main image first. */
+  imageIds: string[];
 };
 
 const demo: DemoProduct[] = [
   {
-    id: 'p-stoneware-mug', title: 'Stoneware Mug', urlId: 'stoneware-mug', productType: 'PHYSICAL',
+    id: 'p-stoneware-mug', imageIds: ['img-stoneware-mug', 'img-moss-mug'], title: 'Stoneware Mug', urlId: 'stoneware-mug', productType: 'PHYSICAL',
     description: 'A 12 oz mug thrown on the wheel and glazed by hand.', tags: ['mugs'], categories: ['Drinkware'],
     merchandising: { scarcityEnabled: true, scarcityText: 'Only {qtyInStock} left!', restockNotificationsEnabled: true },
     variants: [
@@ -40,7 +44,7 @@ const demo: DemoProduct[] = [
     ],
   },
   {
-    id: 'p-linen-apron', title: 'Linen Apron', urlId: 'linen-apron', productType: 'PHYSICAL', variantOptionOrdering: ['Color', 'Size'],
+    id: 'p-linen-apron', imageIds: ['img-linen-apron'], title: 'Linen Apron', urlId: 'linen-apron', productType: 'PHYSICAL', variantOptionOrdering: ['Color', 'Size'],
     description: 'Heavy linen studio apron with two deep pockets.', tags: ['studio'], categories: ['Studio'],
     variants: [
       { id: 'v-apron-rust-s', sku: 'APRON-RUST-S', attributes: { Color: 'Rust', Size: 'S' }, priceCents: 4500, salePriceCents: 3600, onSale: true, qtyInStock: 12 },
@@ -50,18 +54,18 @@ const demo: DemoProduct[] = [
     ],
   },
   {
-    id: 'p-glaze-recipes', title: 'Glaze Recipe Book (PDF)', urlId: 'glaze-recipe-book', productType: 'DIGITAL',
+    id: 'p-glaze-recipes', imageIds: ['img-recipe-book'], title: 'Glaze Recipe Book (PDF)', urlId: 'glaze-recipe-book', productType: 'DIGITAL',
     description: 'Forty tested cone 6 glaze recipes, as a PDF download.', tags: ['books'], categories: ['Learning'],
     variants: [{ id: 'v-recipes', sku: 'BOOK-PDF', priceCents: 1200, unlimited: true }],
   },
   {
-    id: 'p-serving-bowl', title: 'Large Serving Bowl', urlId: 'large-serving-bowl', productType: 'PHYSICAL',
+    id: 'p-serving-bowl', imageIds: ['img-serving-bowl'], title: 'Large Serving Bowl', urlId: 'large-serving-bowl', productType: 'PHYSICAL',
     description: 'A wide bowl for salads and noodles. The next firing is in spring.', categories: ['Tableware'],
     merchandising: { customSoldOutText: 'Back after the next firing', restockNotificationsEnabled: true, mailingListSignUpEnabled: true },
     variants: [{ id: 'v-bowl', sku: 'BOWL-L', priceCents: 6400, qtyInStock: 0 }],
   },
   {
-    id: 'p-ridged-dinner-plate', title: 'Ridged Dinner Plate', urlId: 'ridged-dinner-plate', productType: 'PHYSICAL',
+    id: 'p-ridged-dinner-plate', imageIds: ['img-dinner-plates'], title: 'Ridged Dinner Plate', urlId: 'ridged-dinner-plate', productType: 'PHYSICAL',
     description: 'Plates with a carved rim, in two glazes, two sizes and two finishes.', categories: ['Tableware'],
     variantOptionOrdering: ['Glaze', 'Size', 'Finish'],
     merchandising: { scarcityEnabled: true, scarcityShownByDefault: true, scarcityText: 'Only {qtyInStock} left in this combination' },
@@ -73,12 +77,12 @@ const demo: DemoProduct[] = [
     ],
   },
   {
-    id: 'p-small-bud-vase', title: 'Small Bud Vase', urlId: 'small-bud-vase', productType: 'PHYSICAL',
+    id: 'p-small-bud-vase', imageIds: ['img-bud-vase'], title: 'Small Bud Vase', urlId: 'small-bud-vase', productType: 'PHYSICAL',
     description: 'A single stem vase; the last one from the test kiln.', categories: ['Decor'],
     variants: [{ id: 'v-bud-vase', sku: 'BUD-VASE', priceCents: 1800, qtyInStock: 1 }],
   },
   {
-    id: 'p-throwing-class', title: 'Wheel Throwing Class', urlId: 'wheel-throwing-class', productType: 'SERVICE',
+    id: 'p-throwing-class', imageIds: ['img-throwing-wheel'], title: 'Wheel Throwing Class', urlId: 'wheel-throwing-class', productType: 'SERVICE',
     description: 'Three hours at the wheel with clay, glazing and firing included.', categories: ['Learning'],
     additionalFieldsFormId: 'form-class-signup', customAddButtonText: 'Book a Seat',
     variantOptionOrdering: ['Day'],
@@ -88,7 +92,7 @@ const demo: DemoProduct[] = [
     ],
   },
   {
-    id: 'p-studio-gift-card', title: 'Clay & Co. Gift Card', urlId: 'gift-card', productType: 'GIFT_CARD',
+    id: 'p-studio-gift-card', imageIds: ['img-glaze-swatches'], title: 'Clay & Co. Gift Card', urlId: 'gift-card', productType: 'GIFT_CARD',
     description: 'A gift card for anything in the shop or a class.', variantOptionOrdering: ['Amount'],
     variants: [
       { id: 'v-gift-25', sku: 'GIFT-25', attributes: { Amount: '$25' }, priceCents: 2500 },
@@ -97,20 +101,20 @@ const demo: DemoProduct[] = [
     ],
   },
   {
-    id: 'p-tea-club', title: 'Tea Bowl of the Month', urlId: 'tea-bowl-of-the-month', productType: 'PHYSICAL',
+    id: 'p-tea-club', imageIds: ['img-tea-bowls'], title: 'Tea Bowl of the Month', urlId: 'tea-bowl-of-the-month', productType: 'PHYSICAL',
     description: 'A new tea bowl every month for a year.', categories: ['Drinkware'],
     subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 12 },
     variants: [{ id: 'v-tea-club', sku: 'TEA-CLUB', priceCents: 4200, qtyInStock: 25 }],
   },
   {
-    id: 'p-studio-notes', title: 'Studio Notes Membership', urlId: 'studio-notes', productType: 'PAYWALL',
+    id: 'p-studio-notes', imageIds: ['img-kiln'], title: 'Studio Notes Membership', urlId: 'studio-notes', productType: 'PAYWALL',
     description: 'Members-only firing logs and video lessons, billed every month until cancelled.',
     subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 },
     variants: [{ id: 'v-studio-notes', sku: 'NOTES-MONTHLY', priceCents: 800, unlimited: true }],
   },
 ];
 
-export type DemoCatalogEntry = { product: ProductDetails; stock: Record<string, InitialStock> };
+export type DemoCatalogEntry = { product: ProductDetails; stock: Record<string, InitialStock>; imageIds: string[] };
 
 /** The demo products as the catalog's commands take them. */
 export function demoCatalog(websiteId: string, now: string): DemoCatalogEntry[] {
@@ -140,5 +144,6 @@ export function demoCatalog(websiteId: string, now: string): DemoCatalogEntry[] 
       createdAt: now,
     },
     stock: Object.fromEntries(d.variants.map((v) => [v.sku, { qtyInStock: v.qtyInStock ?? 0, unlimited: v.unlimited ?? false }])),
+    imageIds: d.imageIds,
   }));
 }

@@ -37,6 +37,21 @@ export class ImageAssets {
     return state.image;
   }
 
+  /**
+   * IMAGE_NOT_FOUND naming the first of `ids` that is no image. One read-model query for all of
+   * them; only ids it lacks (an upload the projection has not caught up with) are read from their
+   * streams, so an image can be used the moment its upload returns.
+   */
+  async requireAll(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const { rows } = await this.db.query<{ id: string }>(`SELECT id FROM ${IMAGE_ASSETS} WHERE id = ANY($1::text[])`, [[...ids]]);
+    const projected = new Set(rows.map((r) => r.id));
+    for (const id of ids) {
+      if (projected.has(id)) continue;
+      if ((await this.state(id)).status !== 'active') throw new DomainException(domainError('IMAGE_NOT_FOUND', { imageId: id }, `There is no image with the id ${id}.`));
+    }
+  }
+
   /** The image as served: from the read model, else from its stream; null when there is none. */
   async find(imageId: string): Promise<ImageDetails | null> {
     if (!isImageId(imageId)) return null;

@@ -41,17 +41,6 @@ export const DEMO_SITE_IMAGE_IDS: Record<DemoSiteImageName, string> = {
   'open-studio': 'img-hero-studio',
 };
 
-/**
- * Pictures of the demo store's products. The catalog's Product record has no images yet, so the
- * published site looks them up here (by product id) until products carry image ids of their own.
- */
-export const DEMO_PRODUCT_IMAGE_IDS: Record<string, string> = {
-  'p-stoneware-mug': 'img-stoneware-mug', 'p-linen-apron': 'img-linen-apron', 'p-glaze-recipes': 'img-recipe-book',
-  'p-serving-bowl': 'img-serving-bowl', 'p-ridged-dinner-plate': 'img-dinner-plates', 'p-small-bud-vase': 'img-bud-vase',
-  'p-throwing-class': 'img-throwing-wheel', 'p-tea-club': 'img-tea-bowls', 'p-studio-notes': 'img-kiln',
-  'p-studio-gift-card': 'img-glaze-swatches',
-};
-
 const image = (name: DemoSiteImageName) => DEMO_SITE_IMAGE_IDS[name];
 
 export const DEMO_SITE_SETTINGS: WebsiteSettingsChanges = {

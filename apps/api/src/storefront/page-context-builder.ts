@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CollectionRecord, ContentItemRecord, ProductRecord } from '@storefront/domain';
 import { CART_SETTINGS, type CartSettings } from '../cart/cart-settings';
 import { ProductCatalog } from '../catalog/product-catalog';
-import { DEMO_PRODUCT_IMAGE_IDS } from '../site/demo-site';
 import { SiteReadModel } from '../site/site-read-model';
 import { SiteSearch } from '../site/site-search';
 import { textFromHtml, truncate, type Block, type ImageAsset, type PageContext } from '../site/theme';
@@ -84,10 +83,12 @@ export class PageContextBuilder {
 
   private async resolve(path: string, now: number): Promise<{ collection: CollectionRecord; item: ContentItemRecord | null; product: ProductRecord | null } | null> {
     const parts = path.split('/').filter(Boolean);
-    if (parts.length === 2) {
-      const collection = await this.site.collectionByPath(`/${parts[0]}`);
+    // A product's page: `/shop/p/<urlId>` (its record's fullUrl, which cards and the sitemap link) or `/shop/<urlId>`.
+    const productPath = parts.length === 3 && parts[1] === 'p' ? [parts[0]!, parts[2]!] : parts.length === 2 ? parts : null;
+    if (productPath) {
+      const collection = await this.site.collectionByPath(`/${productPath[0]}`);
       if (collection?.typeName === 'products') {
-        const product = await this.catalog.findByUrlId(storeOf(collection), safeDecode(parts[1]!));
+        const product = await this.catalog.findByUrlId(storeOf(collection), safeDecode(productPath[1]!));
         return product ? { collection, item: null, product } : null;
       }
     }
@@ -201,7 +202,7 @@ export class PageContextBuilder {
 
   private async productPage(collection: CollectionRecord, product: ProductRecord, visitor: Visitor, now: number, path: string): Promise<PageContext> {
     const frame = await this.frame(50, visitor, now, product.title, path, collection);
-    const [item] = await this.withImages([this.productItem(product) as unknown as ContentItemRecord]);
+    const item = await this.productPageItem(product);
     const ctx = { ...frame, item, productMerchandisingContext: await this.catalog.merchandisingContext([product.id]) };
     ctx.seo.description = describe(product.description) || ctx.seo.description;
     const image = (item as { mainImage?: ImageAsset | null }).mainImage;
@@ -211,8 +212,19 @@ export class PageContextBuilder {
 
   // ── Data the templates need beside the records ────────────────────────────────────────
 
-  private productItem(product: ProductRecord): ProductRecord & { mainImageId: string | null; excerpt: string } {
-    return { ...product, mainImageId: DEMO_PRODUCT_IMAGE_IDS[product.id] ?? null, excerpt: product.description ?? '' };
+  /** A product as a content item: its first image is the main image (cards, blocks, search results). */
+  private productItem(product: ProductRecord): Omit<ProductRecord, 'mainImageId'> & { mainImageId: string | null; excerpt: string } {
+    return { ...product, mainImageId: product.mainImageId ?? null, excerpt: product.description ?? '' };
+  }
+
+  /** A product page's item: `mainImage` and, as `items`, the assets of its other images (one query for all). */
+  private async productPageItem(product: ProductRecord) {
+    const imageIds = product.imageIds ?? [];
+    const assets = await this.images.byIds(imageIds);
+    const item = this.productItem(product);
+    const mainImage = item.mainImageId ? assets.get(item.mainImageId) ?? null : null;
+    const items = imageIds.slice(1).flatMap((id) => assets.get(id) ?? []);
+    return { ...item, mainImage, assetUrl: mainImage?.assetUrl ?? null, items };
   }
 
   /** Items with `mainImage` and `assetUrl` filled from their `mainImageId`. */

@@ -92,6 +92,19 @@ describeEachDriver('published site', (driver) => {
     expect(product.text).toContain('$28.00');
     expect(product.text).not.toContain('$2,800.00');
     expect(siteContextOf(product.text)).toMatchObject({ pageType: 50 });
+    // Images come from the products: the card shows the main one, the page every one, main first.
+    expect(json.body.item).toMatchObject({ imageIds: ['img-stoneware-mug', 'img-moss-mug'], mainImageId: 'img-stoneware-mug', mainImage: { assetUrl: expect.stringContaining('/img-stoneware-mug/') } });
+    expect(json.body.item.items.map((i: { assetUrl: string }) => i.assetUrl)).toEqual([expect.stringContaining('/img-moss-mug/')]);
+    expect(grid.text).toMatch(/srcset="\/static\/images\/img-stoneware-mug\/[^"]*\?format=100w 100w/);
+    const main = product.text.search(/srcset="\/static\/images\/img-stoneware-mug\//);
+    expect(main).toBeGreaterThan(-1);
+    expect(product.text.search(/srcset="\/static\/images\/img-moss-mug\//)).toBeGreaterThan(main);
+    // The cards link the record's fullUrl, /shop/p/<urlId>: it opens the same page.
+    expect(grid.text).toContain('href="/shop/p/stoneware-mug"');
+    const linked = await get('/shop/p/stoneware-mug');
+    expect(linked.status).toBe(200);
+    expect(linked.text).toContain('data-item-id="p-stoneware-mug"');
+    expect((await get('/shop/p/no-such-product')).status).toBe(404);
   });
 
   it('searches pages, posts, events and products', async () => {

@@ -5,12 +5,14 @@ import { DEFAULT_STORE_COLLECTION_ID } from '../demo-store';
 import { ProductLoader, type ProductView } from '../product-loader';
 import { WebsiteDirectory } from '../website-directory';
 import { DomainException } from '../../infrastructure/http/domain-exception';
+import { ImageAssets } from '../../media/image-assets';
 import { CreateProductCommand } from './create-product.command';
 
 /**
- * Checks everything first (nothing is appended for bad input), then: the store stream grants a
- * unique URL id and counts the product against the 200 limit; the product stream records it; each
- * variant's inventory stream gets its initial stock. The product id derives from the command id,
+ * Checks everything first, including that optional imageIds name existing images (nothing is
+ * appended for bad input), then: the store stream grants a unique URL id and counts the product
+ * against the 200 limit; the product stream records it; each variant's inventory stream gets its
+ * initial stock. The product id derives from the command id,
  * so a retried request (same Idempotency-Key) lands on the same product.
  */
 @CommandHandler(CreateProductCommand)
@@ -19,6 +21,7 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
     private readonly writer: CatalogWriter,
     private readonly loader: ProductLoader,
     private readonly websites: WebsiteDirectory,
+    private readonly images: ImageAssets,
   ) {}
 
   async execute({ context, websiteId, body }: CreateProductCommand): Promise<ProductView> {
@@ -38,6 +41,7 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
     const command: CreateProduct = { type: 'CreateProduct', data: parsed.value };
     const invalid = checkCreateProduct(command);
     if (invalid) throw new DomainException(invalid);
+    await this.images.requireAll(parsed.value.product.imageIds ?? []);
 
     const store = await this.writer.store(stepContext(context, 'list'), collectionId, {
       type: 'ListProduct', data: { collectionId, productId, wantedUrlId: parsed.value.product.urlId },

@@ -7,8 +7,9 @@ import { EditVariantHandler } from './edit-variant.handler';
 import { PutProductOnSaleHandler } from './put-product-on-sale.handler';
 import { RemoveVariantHandler } from './remove-variant.handler';
 import { SetProductEnabledHandler } from './set-product-enabled.handler';
+import { SetProductImagesHandler } from './set-product-images.handler';
 
 export const CommandHandlers = [
   CreateProductHandler, EditProductDetailsHandler, AddVariantHandler, EditVariantHandler, RemoveVariantHandler, ChangeStockHandler,
-  PutProductOnSaleHandler, SetProductEnabledHandler, DeleteProductHandler,
+  PutProductOnSaleHandler, SetProductEnabledHandler, SetProductImagesHandler, DeleteProductHandler,
 ];
