@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { handleCommand } from './command-handling';
 import { ConcurrencyError } from './errors';
-import { APPEND_SQL, PostgresEventStore } from './postgres-event-store';
+import { appendStatement, PostgresEventStore } from './postgres-event-store';
 import { counterDecider, createTestDatabase, describeEachDriver, testCommandContext, testDrivers, type TestDatabase } from './testing';
 import { START, type AppendResult, type Checkpoint, type RecordedEvent } from './types';
 
@@ -149,8 +149,11 @@ onServer('global order with out-of-order commits [postgres]', () => {
 
   /** The store's append statement inside an explicit transaction on its own connection, so the test decides when it commits. */
   const appendInOpenTransaction = async (client: pg.Client, streamId: string, data: unknown) => {
-    const events = [{ eventId: randomUUID(), type: 'Ordered', schemaVersion: 1, data, metadata: { commandId: randomUUID() } }];
-    const { rows } = await client.query(APPEND_SQL, [randomUUID(), streamId, 'test', -1, JSON.stringify(events), true]);
+    const events = [{ eventId: randomUUID(), type: 'Ordered', schemaVersion: 1, data }];
+    // Each stream here has one writer at a time, so its version read in the transaction holds.
+    const { rows: head } = await client.query('SELECT coalesce(max(stream_position), 0) AS v FROM events WHERE stream_id = $1', [streamId]);
+    const { sql } = appendStatement({ newStream: head[0].v === 0, legacyCommands: false });
+    const { rows } = await client.query(sql, [randomUUID(), streamId, 'test', head[0].v, JSON.stringify(events), true, JSON.stringify({ commandId: randomUUID() }), 1]);
     return rows as Array<{ global_position: string }>;
   };
   const key = (c: Checkpoint | RecordedEvent) => [BigInt(c.transactionId), BigInt(c.globalPosition)] as const;

@@ -502,7 +502,7 @@ $$;
   {
     id: 'eventstore/003-one-row-append',
     sql: /* sql */ `
--- An append becomes one INSERT into events (see APPEND_SQL in postgres-event-store.ts) instead
+-- An append becomes one INSERT into events (APPEND_STATEMENT in postgres-event-store.ts) instead
 -- of three row writes (stream version, command id, event) in a PL/pgSQL function: the stream
 -- version is the stream's highest stream_position, the primary key (stream_id, stream_position)
 -- turns a lost race into a unique violation, and the command id moves onto the events.
@@ -516,75 +516,17 @@ ALTER TABLE events ADD COLUMN command_id text;
 CREATE UNIQUE INDEX events_command_id ON events (command_id);
 
 -- event_id: a v4 UUID minted by the store for each event (122 random bits); nothing looks events
--- up by it, and its unique index was a fifth of an append's cost. The column stays.
+-- up by it, and its unique index cost every append one more index insertion. The column stays.
 ALTER TABLE events DROP CONSTRAINT events_event_id_key;
 
 -- streams is now the registry of streams and their types, written when a stream's first event is.
 ALTER TABLE streams DROP COLUMN version;
 
+-- The append is now one statement run by the store (APPEND_STATEMENT in postgres-event-store.ts);
+-- recordedAt is no longer copied into metadata (readers take it from recorded_at, the same value).
 DROP FUNCTION es_append(text, text, text, text, jsonb, boolean);
 DROP FUNCTION es_append_batch(jsonb, boolean);
 DROP TYPE es_append_item;
-
--- Append = one call: one statement, one round trip, one transaction (outside an explicit one),
--- one row written per event (plus a streams row with a stream's first event). A PL/pgSQL function
--- so that PGlite, which has no named prepared statements, also plans it once per session.
---   p_expected: a version number, 0 for 'no_stream', -1 for 'any' (the stream's version now).
---   p_events:   [{ "eventId", "type", "schemaVersion", "data", "metadata" }]; recordedAt is not
---               copied into metadata any more, readers take it from recorded_at.
---   p_notify:   NOTIFY in the same transaction (PGlite; on a server the store notifies after
---               commit, see PostCommitNotifier).
--- 'any' appenders of one stream queue on a transaction-scoped advisory lock (class 'ESTR', two-key
--- form, apart from the projection runner's 'PROJ' keys) before they read the stream's version, so
--- they do not fail each other; one can still lose to an exact-version writer (the caller retries).
--- It inserts nothing and returns no row when the expected version does not hold (the stream has
--- no event at that position) or the command id is in the legacy commands table. A writer that
--- took the same position first, or an earlier append of the same command id, makes it fail with
--- a unique violation (events_pkey or events_command_id), after waiting for that writer's commit.
--- In both cases the caller looks the command id up before it reports a conflict.
-CREATE FUNCTION es_append(
-  p_command_id  text,
-  p_stream_id   text,
-  p_stream_type text,
-  p_expected    integer,
-  p_events      jsonb,
-  p_notify      boolean
-) RETURNS TABLE (
-  global_position bigint,
-  transaction_id  text,
-  stream_position integer,
-  recorded_at     timestamptz
-) LANGUAGE plpgsql AS $$
-#variable_conflict use_column
-BEGIN
-  IF p_expected < 0 THEN
-    PERFORM pg_advisory_xact_lock(1163088978, hashtext(p_stream_id));
-  END IF;
-  RETURN QUERY
-  WITH target AS (
-    SELECT CASE WHEN p_expected >= 0 THEN p_expected
-                ELSE coalesce((SELECT max(e.stream_position) FROM events e WHERE e.stream_id = p_stream_id), 0) END AS version
-  ), allowed AS (
-    SELECT t.version FROM target t
-    WHERE (t.version = 0 OR EXISTS (SELECT 1 FROM events e WHERE e.stream_id = p_stream_id AND e.stream_position = t.version))
-      AND NOT EXISTS (SELECT 1 FROM commands c WHERE c.command_id = p_command_id)
-  ), registered AS (
-    INSERT INTO streams (stream_id, stream_type) SELECT p_stream_id, p_stream_type FROM allowed a WHERE a.version = 0
-    ON CONFLICT (stream_id) DO NOTHING
-  ), inserted AS (
-    INSERT INTO events AS e (stream_id, stream_position, command_id, event_id, event_type, schema_version, data, metadata)
-    SELECT p_stream_id, a.version + x.ord::integer, CASE WHEN x.ord = jsonb_array_length(p_events) THEN p_command_id END,
-           (x.ev->>'eventId')::uuid, x.ev->>'type', (x.ev->>'schemaVersion')::integer, x.ev->'data', x.ev->'metadata'
-    FROM allowed a, jsonb_array_elements(p_events) WITH ORDINALITY AS x(ev, ord)
-    RETURNING e.global_position, e.transaction_id, e.stream_position, e.recorded_at
-  )
-  SELECT i.global_position, i.transaction_id::text, i.stream_position, i.recorded_at
-  FROM inserted i ORDER BY i.stream_position;
-  IF FOUND AND p_notify THEN
-    PERFORM pg_notify('${EVENTS_CHANNEL}', p_stream_id);
-  END IF;
-END
-$$;
 `,
   },
 ];

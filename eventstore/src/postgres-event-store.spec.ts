@@ -184,6 +184,13 @@ describeEachDriver('PostgresEventStore', (driver) => {
       // The server's post-commit NOTIFY runs in a transaction of its own; while it is open it holds
       // the read horizon back, so these exact-count reads wait for it to finish first.
       await s.flushNotifications();
+      // So may a transaction of another test file on the same server for a moment (the horizon
+      // errs on the safe side): wait until every event is visible.
+      const { rows } = await local.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
+      for (let tries = 0; (await s.readAll({ after: START, limit: 10_000 })).scanned < rows[0]!.n; tries++) {
+        if (tries > 100) throw new Error('seeded events did not become visible');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     };
 
     async function readEverything(batch: number, eventTypes?: string[]) {

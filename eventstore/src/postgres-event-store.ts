@@ -16,6 +16,7 @@ import {
   type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
+  type SqlExecutor,
   type Subscription,
 } from './types';
 
@@ -32,9 +33,16 @@ type EventRow = {
   event_type: string;
   schema_version: number;
   data: unknown;
-  metadata: Omit<EventMetadata, 'recordedAt'> & { recordedAt?: string };
+  /** Before migration 003 also eventId, schemaVersion and recordedAt (the columns' values). */
+  metadata: StoredMetadata;
   recorded_at: Date;
 };
+
+/**
+ * The metadata document as stored: what the command gave, the same for every event of an append.
+ * eventId, schemaVersion and recordedAt are columns and are added back when an event is read.
+ */
+type StoredMetadata = Omit<EventMetadata, 'recordedAt' | 'eventId' | 'schemaVersion'>;
 
 type AppendRow = {
   global_position: number;
@@ -48,25 +56,68 @@ type PreparedEvent = {
   type: string;
   schemaVersion: number;
   data: unknown;
-  metadata: Omit<EventMetadata, 'recordedAt'>;
 };
 
-/** An append checked and turned into APPEND_SQL's parameters. */
+/** An append checked and turned into APPEND_STATEMENT's parameters. */
 type PreparedAppend = {
   streamId: string;
   streamType: string;
   expectedVersion: ExpectedVersion;
   commandId: string;
+  metadata: StoredMetadata;
   events: PreparedEvent[];
 };
 
 /**
- * An append is one call of es_append (see migration 003): the command id, stream id and type, the
- * expected version as a number (0 for 'no_stream', -1 for 'any'), the events, and whether to
- * NOTIFY inside it. On a server it is a named prepared statement. No row back means nothing was
- * inserted; so does a unique violation (see the function).
+ * An append is one statement (see migration 003): one round trip, one transaction outside an
+ * explicit one, one row written per event. It runs as a named prepared statement, parsed and
+ * planned once per connection. Parameters:
+ *   $1 command id, $2 stream id, $3 stream type, $4 the version the stream is expected at (0 for
+ *   a new stream), $5 events [{ "eventId", "type", "schemaVersion", "data" }], $6 whether to
+ *   NOTIFY EVENTS_CHANNEL inside it (PGlite; on a server see PostCommitNotifier), $7 the metadata
+ *   document of every event (StoredMetadata), $8 the number of events.
+ * It inserts nothing and returns no row when the expected version does not hold (the stream has no
+ * event at that position) or, in a database written before migration 003, the command id is in
+ * the legacy commands table. A writer that took the same position first, or an earlier append of
+ * the same command id, makes it fail with a unique violation (events_pkey or events_command_id)
+ * after waiting for that writer's commit. In every such case the caller looks the command id up
+ * before it reports a conflict. The command id goes on the append's last event, whose position is
+ * the version the append ended at.
+ *
+ * Variants, so that each runs only the steps it needs: `newStream` (expected version 0) registers
+ * the stream and its type in `streams`; `legacyCommands` checks the commands table.
  */
-export const APPEND_SQL = `SELECT global_position, transaction_id, stream_position, recorded_at FROM es_append($1, $2, $3, $4, $5::jsonb, $6)`;
+export function appendStatement(variant: { newStream: boolean; legacyCommands: boolean }): { name: string; sql: string } {
+  const name = `es_append${variant.newStream ? '_new' : ''}${variant.legacyCommands ? '_legacy' : ''}`;
+  const sql = `WITH allowed AS (
+  SELECT $4::integer AS version, $3::text AS stream_type
+  WHERE ${variant.newStream ? '$4::integer = 0' : 'EXISTS (SELECT 1 FROM events e WHERE e.stream_id = $2 AND e.stream_position = $4::integer)'}
+    ${variant.legacyCommands ? 'AND NOT EXISTS (SELECT 1 FROM commands c WHERE c.command_id = $1)' : ''}
+)${variant.newStream ? `, registered AS (
+  INSERT INTO streams (stream_id, stream_type) SELECT $2, a.stream_type FROM allowed a
+  ON CONFLICT (stream_id) DO NOTHING
+)` : ''}, inserted AS (
+  INSERT INTO events AS e (stream_id, stream_position, command_id, event_id, event_type, schema_version, data, metadata)
+  SELECT $2, a.version + x.ord::integer, CASE WHEN x.ord = $8::integer THEN $1 END,
+         (x.ev->>'eventId')::uuid, x.ev->>'type', (x.ev->>'schemaVersion')::integer, x.ev->'data', $7::jsonb
+  FROM allowed a, jsonb_array_elements($5::jsonb) WITH ORDINALITY AS x(ev, ord)
+  RETURNING e.global_position, e.transaction_id, e.stream_position, e.recorded_at
+)
+SELECT i.global_position, i.transaction_id::text AS transaction_id, i.stream_position, i.recorded_at,
+       CASE WHEN $6::boolean THEN (SELECT true FROM pg_notify('${EVENTS_CHANNEL}', $2)) END AS notified
+FROM inserted i ORDER BY i.stream_position`;
+  return { name, sql };
+}
+
+/**
+ * Key of the transaction-scoped advisory lock that 'any' appends of one stream queue on (two-key
+ * form, class 'ESTR', apart from the projection runner's 'PROJ' keys), so that they do not fail
+ * each other: each reads the stream's version only once the one before it has committed.
+ */
+const ANY_LOCK_CLASS = 0x45535452;
+
+/** A stream's version: its highest position (0 when it has no events). */
+const STREAM_VERSION_SQL = 'SELECT max(stream_position) AS version FROM events WHERE stream_id = $1';
 
 const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_position,
   event_id::text AS event_id, event_type, schema_version, data, metadata, recorded_at`;
@@ -78,9 +129,12 @@ const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, 
  */
 const VISIBLE = 'transaction_id < (SELECT es_read_horizon())';
 
+/** The full metadata of an event: the stored document plus the values kept in columns. */
+function fullMetadata(stored: StoredMetadata, eventId: string, schemaVersion: number, recordedAt: Date): EventMetadata {
+  return { ...stored, eventId, schemaVersion, recordedAt: recordedAt.toISOString() };
+}
+
 function toRecordedEvent(row: EventRow): RecordedEvent {
-  // recordedAt lives in the recorded_at column (events from before migration 003 also carry it
-  // in metadata, with the same value).
   return {
     globalPosition: row.global_position,
     transactionId: row.transaction_id,
@@ -90,7 +144,7 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     type: row.event_type,
     schemaVersion: row.schema_version,
     data: row.data,
-    metadata: { ...row.metadata, recordedAt: row.recorded_at.toISOString() },
+    metadata: fullMetadata(row.metadata, row.event_id, row.schema_version, row.recorded_at),
     recordedAt: row.recorded_at,
   };
 }
@@ -113,7 +167,7 @@ function appendedResult(append: PreparedAppend, rows: AppendRow[]): AppendResult
       type: p.type,
       schemaVersion: p.schemaVersion,
       data: p.data,
-      metadata: { ...p.metadata, recordedAt: recordedAt.toISOString() },
+      metadata: fullMetadata(append.metadata, p.eventId, p.schemaVersion, recordedAt),
       recordedAt,
     };
   });
@@ -130,8 +184,9 @@ export function createEventStore(db: Database): PostgresEventStore {
  * exist already: `await migrate(db)` once at startup (the caller's job).
  */
 export class PostgresEventStore implements EventStore {
-  /** Server only: NOTIFY after commit (see APPEND_SQL's $6). PGlite notifies inside the append. */
+  /** Server only: NOTIFY after commit (see APPEND_STATEMENT's $6). PGlite notifies inside the append. */
   private readonly notifier: PostCommitNotifier | null;
+  private legacyCommands: Promise<boolean> | null = null;
 
   constructor(readonly db: Database) {
     this.notifier = db.driver === 'postgres' ? new PostCommitNotifier(db) : null;
@@ -154,20 +209,15 @@ export class PostgresEventStore implements EventStore {
       streamType: options.streamType,
       expectedVersion,
       commandId: command.commandId,
-      events: events.map((event) => {
-        const schemaVersion = event.schemaVersion ?? 1;
-        // recordedAt comes from the database clock (the recorded_at column).
-        const metadata: Omit<EventMetadata, 'recordedAt'> = {
-          eventId: randomUUID(),
-          commandId: command.commandId,
-          correlationId: command.correlationId,
-          causationId: command.causationId,
-          actor: command.actor,
-          ...(command.requestId !== undefined ? { requestId: command.requestId } : {}),
-          schemaVersion,
-        };
-        return { eventId: metadata.eventId, type: event.type, schemaVersion, data: event.data ?? null, metadata };
-      }),
+      metadata: {
+        commandId: command.commandId,
+        correlationId: command.correlationId,
+        causationId: command.causationId,
+        actor: command.actor,
+        ...(command.requestId !== undefined ? { requestId: command.requestId } : {}),
+      },
+      // recordedAt comes from the database clock (the recorded_at column).
+      events: events.map((event) => ({ eventId: randomUUID(), type: event.type, schemaVersion: event.schemaVersion ?? 1, data: event.data ?? null })),
     };
     for (let attempt = 1; ; attempt++) {
       try {
@@ -182,14 +232,24 @@ export class PostgresEventStore implements EventStore {
 
   private async appendOnce(append: PreparedAppend): Promise<AppendResult> {
     const { streamId, expectedVersion, commandId, events } = append;
-    const expected = expectedVersion === 'any' ? -1 : expectedVersion === 'no_stream' ? 0 : expectedVersion;
+    const legacyCommands = await this.hasLegacyCommands();
+    const run = (db: SqlExecutor, version: number) => {
+      const { name, sql } = appendStatement({ newStream: version === 0, legacyCommands });
+      const params = [commandId, streamId, append.streamType, version, JSON.stringify(events), !this.notifier, JSON.stringify(append.metadata), events.length];
+      return db.query<AppendRow>(sql, params, { name }).then((result) => result.rows);
+    };
     let rows: AppendRow[];
     try {
-      ({ rows } = await this.db.query<AppendRow>(
-        APPEND_SQL,
-        [commandId, streamId, append.streamType, expected, JSON.stringify(events), !this.notifier],
-        { name: 'es_append' },
-      ));
+      if (expectedVersion === 'any') {
+        // Rare (nothing in the app appends without an expected version): lock, read the version, append.
+        rows = await this.db.transaction(async (tx) => {
+          await tx.query('SELECT pg_advisory_xact_lock($1::integer, hashtext($2))', [ANY_LOCK_CLASS, streamId]);
+          const { rows: head } = await tx.query<{ version: number | null }>(STREAM_VERSION_SQL, [streamId]);
+          return run(tx, head[0]?.version ?? 0);
+        });
+      } else {
+        rows = await run(this.db, expectedVersion === 'no_stream' ? 0 : expectedVersion);
+      }
     } catch (err) {
       if (sqlState(err) !== UNIQUE_VIOLATION) throw err;
       rows = [];
@@ -203,6 +263,21 @@ export class PostgresEventStore implements EventStore {
     }
     this.notifier?.notify(streamId);
     return appendedResult(append, rows);
+  }
+
+  /**
+   * Whether the commands table (written before migration 003, never since) holds command ids that
+   * appends must check. Asked once per store: the answer never changes from false to true.
+   */
+  private hasLegacyCommands(): Promise<boolean> {
+    this.legacyCommands ??= this.db
+      .query<{ legacy: boolean }>('SELECT EXISTS (SELECT 1 FROM commands) AS legacy')
+      .then(({ rows }) => rows[0]!.legacy)
+      .catch((err: unknown) => {
+        this.legacyCommands = null;
+        throw err;
+      });
+    return this.legacyCommands;
   }
 
   /** Where an already-applied command id's append ended, or null. */
@@ -241,7 +316,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async streamVersion(streamId: string): Promise<number> {
-    const { rows } = await this.db.query<{ version: number | null }>('SELECT max(stream_position) AS version FROM events WHERE stream_id = $1', [streamId]);
+    const { rows } = await this.db.query<{ version: number | null }>(STREAM_VERSION_SQL, [streamId]);
     return rows[0]?.version ?? 0;
   }
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
-import type { Database, QueryResult, SqlExecutor } from '../types';
+import type { Database, QueryOptions, QueryResult, SqlExecutor } from '../types';
 import { OID, parseDate, parseInt8 } from './type-parsers';
 
 type PGliteLike = Pick<PGlite, 'query' | 'exec'> | Transaction;
@@ -15,6 +15,22 @@ async function run<R>(target: PGliteLike, sql: string, params?: unknown[]): Prom
   const results = await target.exec(sql);
   const last = results[results.length - 1];
   return last ? toQueryResult<R>(last as Results<R>) : { rows: [], rowCount: 0 };
+}
+
+/**
+ * A parameter value as an SQL literal of unknown type (EXECUTE casts it to the prepared
+ * statement's parameter type). Strings are quoted by doubling single quotes, which is complete
+ * with standard_conforming_strings on (checked when the database opens).
+ */
+export function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError(`Cannot send ${value} as a parameter`);
+    return `'${String(value)}'`;
+  }
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : JSON.stringify(value);
+  return `'${text.replace(/'/g, "''")}'`;
 }
 
 /** PGlite reports `affectedRows` for writes and 0 for SELECT; pg's rowCount covers both. */
@@ -34,6 +50,9 @@ function toQueryResult<R>(result: Results<R>): QueryResult<R> {
 export class PGliteDatabase implements Database {
   readonly driver = 'pglite' as const;
 
+  /** Named statements PREPAREd in the session (name → the PREPARE, resolved once it succeeded). */
+  private readonly prepared = new Map<string, { sql: string; done: Promise<void> }>();
+
   private constructor(readonly pglite: PGlite) {}
 
   /** `dataDir` undefined or 'memory://…' → in-memory; otherwise a directory (created if missing). */
@@ -44,11 +63,29 @@ export class PGliteDatabase implements Database {
       dataDir: inMemory ? undefined : dataDir,
       parsers: { [OID.INT8]: parseInt8, [OID.DATE]: parseDate },
     });
+    const { rows } = await pglite.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings');
+    if (rows[0]?.standard_conforming_strings !== 'on') throw new Error('PGlite must run with standard_conforming_strings on');
     return new PGliteDatabase(pglite);
   }
 
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-    return run<R>(this.pglite, sql, params);
+  /**
+   * A named statement is PREPAREd once in PGlite's single session and then EXECUTEd, so it is
+   * parsed and planned once, as on a server connection. (Inside `transaction` names are ignored.)
+   */
+  async query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
+    if (!options?.name || !params || params.length === 0) return run<R>(this.pglite, sql, params);
+    const name = options.name;
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Invalid statement name ${name}`);
+    let entry = this.prepared.get(name);
+    if (entry && entry.sql !== sql) throw new Error(`Statement name ${name} is already used for other SQL`);
+    if (!entry) {
+      entry = { sql, done: this.pglite.exec(`PREPARE ${name} AS ${sql}`).then(() => undefined) };
+      this.prepared.set(name, entry);
+      entry.done.catch(() => this.prepared.delete(name)); // e.g. a table not created yet: try again next time
+    }
+    await entry.done;
+    // EXECUTE is a utility statement: it takes no bind parameters, so the values go in as literals.
+    return run<R>(this.pglite, `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`);
   }
 
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
