@@ -29,7 +29,6 @@ export type SiteEvent = WebsiteCreated;
 
 export const WEBSITE_STREAM_ID = 'website';
 export const WEBSITE_STREAM_TYPE = 'website';
-export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 export type Website = WebsiteCreated['data'];
 

@@ -1,7 +1,9 @@
 import { domainError } from '../shared/error-catalogue';
 import { isSupportedCurrency } from '../shared/money';
-import { DEFAULT_TIME_ZONE } from './events';
 import { checkLink, checkSiteTitle, checkText, isEpochMs, notAnOption, SITE_LIMITS, templatedError, type Check } from './site-limits';
+
+/** The site's time zone until the owner picks one (SPEC 3, Website). */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /**
  * Site statuses the SPEC names (section 3 'Subscription statuses', section 4 'Site status'). The SPEC

@@ -15,8 +15,8 @@
  * - on blocks: `value.imageView` (image), `value.imageViews` and `value.gallery` (gallery),
  *   `value.locationView` (map).
  */
-import { isSoldOut, type ProductRecord } from '@storefront/domain';
-import { eventDateView, DEFAULT_TIME_ZONE, type EventDateView } from './event-date-view';
+import { DEFAULT_TIME_ZONE, isSoldOut, type ProductRecord } from '@storefront/domain';
+import { eventDateView, type EventDateView } from './event-date-view';
 import { galleryView, type GalleryOptions, type GalleryView } from './gallery-view';
 import { imageView, parseOriginalSize, servedWidths, type ImageAsset, type ImagePriority, type ImageView } from './image-view';
 import { locationView, type Location, type LocationView } from './location-view';

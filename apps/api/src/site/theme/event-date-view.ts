@@ -4,6 +4,7 @@
  * shows one date and a time range, any other shows both dates with their times. Labels are in the
  * website's time zone.
  */
+import { DEFAULT_TIME_ZONE } from '@storefront/domain';
 export type EventDates = { startDate: number; endDate: number };
 
 export type EventDateView = {
@@ -24,7 +25,6 @@ export type EventDateView = {
   label: string;
 };
 
-export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /** Same UTC year and day of year. */
 export function isSameDay(startDate: number, endDate: number): boolean {

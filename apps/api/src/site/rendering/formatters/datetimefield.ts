@@ -8,9 +8,8 @@
  *
  * No argument, no CLDR, or a value that is not a finite number renders as ''.
  */
+import { DEFAULT_TIME_ZONE } from '@storefront/domain';
 import { Formatter, type Context, type Variable } from '@squarespace/template-engine';
-
-export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 export function websiteTimeZone(ctx: Context): string {
   const node = ctx.resolve(['website', 'timeZone']);
