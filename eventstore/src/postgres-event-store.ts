@@ -131,7 +131,18 @@ const VISIBLE = 'transaction_id < (SELECT es_read_horizon())';
 
 /** The full metadata of an event: the stored document plus the values kept in columns. */
 function fullMetadata(stored: StoredMetadata, eventId: string, schemaVersion: number, recordedAt: Date): EventMetadata {
-  return { ...stored, eventId, schemaVersion, recordedAt: recordedAt.toISOString() };
+  // Built field by field (one object shape): readers call this for every event they read.
+  const metadata: EventMetadata = {
+    eventId,
+    commandId: stored.commandId,
+    correlationId: stored.correlationId,
+    causationId: stored.causationId,
+    actor: stored.actor,
+    recordedAt: recordedAt.toISOString(),
+    schemaVersion,
+  };
+  if (stored.requestId !== undefined) metadata.requestId = stored.requestId;
+  return metadata;
 }
 
 function toRecordedEvent(row: EventRow): RecordedEvent {
