@@ -71,9 +71,10 @@ async function createBenchProducts(client: BenchClient): Promise<{ itemId: strin
     if (res.status !== 201) throw new Error(`product creation failed: ${res.status} ${JSON.stringify(res.body)}`);
     products.push({ itemId: res.body.record.id as string, sku });
   }
-  // The add-to-cart lookup reads the catalog read model: wait until the projection has them.
+  // The add-to-cart lookup reads the catalog read model: wait until the projection has them, stock included.
+  const stocked = (res: { status: number; body: any }) => res.status === 200 && res.body.structuredContent?.variants?.[0]?.qtyInStock > 0;
   for (const p of products) {
-    for (let tries = 0; (await client.request('GET', `/api/commerce/products/${p.itemId}`)).status !== 200; tries++) {
+    for (let tries = 0; !stocked(await client.request('GET', `/api/commerce/products/${p.itemId}`)); tries++) {
       if (tries > 200) throw new Error('catalog projection did not catch up');
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -16,6 +16,7 @@ export { RowBatch, upsertRows, insertRows, selectRows, deleteRows, rowKey, type 
 export { compareCheckpoints, checkpointsEqual, formatCheckpoint } from './runner/checkpoint-order';
 export { generationTable } from './runner/read-model-tables';
 export { allProjections } from './registry';
+export { CATALOG_PRODUCTS, catalogProductsProjection } from './catalog/catalog-products.projection';
 export { IMAGE_ASSETS, imageAssetsProjection } from './media/image-assets.projection';
 export { siteProjection } from './site/site.projection';
 export * from './site/site-tables';

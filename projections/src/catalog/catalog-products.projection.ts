@@ -55,6 +55,8 @@ export const catalogProductsProjection: Projection = {
   ],
   eventTypes: [...PRODUCT_EVENT_TYPES, ...INVENTORY_EVENT_TYPES],
   onFailure: 'stop',
+  // The cart caches product lookups from this read model (apps/api CartProductLookup).
+  announcesChanges: true,
   async apply(events, { tx, table }) {
     if (events.length === 0) return;
     const productIds = [...new Set(events.map(productIdOf))];

@@ -4,7 +4,7 @@ import { EVENTS_CHANNEL, type Checkpoint, type Database, type EventStore } from 
 import { applyRead, sleep, type ApplyOptions, type ApplyTarget } from './batch-applier';
 import { checkpointsEqual, compareCheckpoints, formatCheckpoint } from './checkpoint-order';
 import { describeError, parkEvent } from './dead-letters';
-import type { Projection } from './projection';
+import { READ_MODEL_CHANGED_CHANNEL, type Projection } from './projection';
 import { acquireLease, holdsLease, releaseLeases } from './projection-lease';
 import { lockProjection, tryLockProjection } from './projection-lock';
 import { rebuildProjection, type RebuildResult } from './projection-rebuild';
@@ -123,6 +123,8 @@ export class ProjectionRunner {
   private readonly mutexes = new Map<string, Promise<unknown>>();
   private readonly catchingUp = new Map<string, number>();
   private readonly wakers = new Set<() => void>();
+  /** In-process listeners per projection name, called right after a batch that changed its read model commits. */
+  private readonly changeListeners = new Map<string, Set<() => void>>();
   /** Bumped by every NOTIFY; a loop that saw it change during its round does not sleep. */
   private wakeCount = 0;
 
@@ -245,6 +247,7 @@ export class ProjectionRunner {
     const read = await this.store.readAll({ after: state.checkpoint, limit: this.batchSize, eventTypes: p.eventTypes });
     if (read.events.length === 0 && checkpointsEqual(read.checkpoint, state.checkpoint)) return 'idle';
     const outcome = await applyRead(this.db, p, this.liveTarget(p), state.checkpoint, read.events, read.checkpoint, this.applyOptions);
+    if (outcome.kind !== 'busy' && read.events.length > 0) this.announceChange(p);
     if (outcome.kind === 'applied') return read.scanned >= this.batchSize ? 'progress-full' : 'progress';
     if (outcome.kind === 'busy') return 'busy';
     this.log.error(`${p.name}: stopped at event ${outcome.failed.globalPosition} (${outcome.failed.type}) by its failure policy`, outcome.error);
@@ -455,6 +458,32 @@ export class ProjectionRunner {
       } catch (err) {
         this.log.warn(`${name}: lease renewal failed`, err);
       }
+    }
+  }
+
+  /**
+   * Calls `listener` right after this process commits a batch that changed `projection`'s read
+   * model (before `catchUp` returns). Changes applied by other processes arrive as
+   * READ_MODEL_CHANGED_CHANNEL notifications for projections that announce them. Returns an
+   * unsubscribe function.
+   */
+  onChange(projection: string, listener: () => void): () => void {
+    let listeners = this.changeListeners.get(projection);
+    if (!listeners) this.changeListeners.set(projection, (listeners = new Set()));
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  private announceChange(p: Projection): void {
+    for (const listener of this.changeListeners.get(p.name) ?? []) {
+      try {
+        listener();
+      } catch (err) {
+        this.log.warn(`${p.name}: change listener failed`, err);
+      }
+    }
+    if (p.announcesChanges) {
+      this.db.query('SELECT pg_notify($1, $2)', [READ_MODEL_CHANGED_CHANNEL, p.name]).catch((err) => this.log.warn(`${p.name}: change notification failed`, err));
     }
   }
 

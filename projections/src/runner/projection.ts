@@ -36,4 +36,12 @@ export interface Projection {
   readonly onFailure: FailurePolicy;
   /** Applies events in order inside `ctx.tx`. Throwing rolls back the whole batch and checkpoint. */
   apply(events: RecordedEvent[], ctx: ProjectionContext): Promise<void>;
+  /**
+   * Announce every committed batch that changed the read model (READ_MODEL_CHANGED_CHANNEL, payload:
+   * the projection's name), so that other processes can drop what they cached from it.
+   */
+  readonly announcesChanges?: boolean;
 }
+
+/** NOTIFY channel of projections with `announcesChanges`, sent right after a batch commits. */
+export const READ_MODEL_CHANGED_CHANNEL = 'read_model_changed';

@@ -1,29 +1,77 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { cartProductFromRecord, type CartProduct, type ProductRecord } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
-import { DATABASE } from '../infrastructure/database/tokens';
+import { CATALOG_PRODUCTS, catalogProductsProjection, READ_MODEL_CHANGED_CHANNEL, type ProjectionRunner } from '@storefront/projections';
+import { DATABASE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 
 const MAX_ID_LENGTH = 200;
+/** Products (and unknown ids) remembered at most; the oldest goes first. */
+const CACHE_CAPACITY = 5_000;
+/** A remembered lookup is read again after this long even without a change notice (one lost in a reconnect). */
+const CACHE_TTL_MS = 5_000;
+const CATALOG_PROJECTION = catalogProductsProjection.name;
 
 /**
  * The cart's view of the catalog: the `catalog_products` read model's Product record, mapped to
  * the facts cart commands decide on (prices now, stock, options). Disabled, deleted and unknown
  * products come back as null: the cart treats them all as unavailable.
+ *
+ * Lookups are remembered until the catalog read model changes: this process's projection runner
+ * says so right after it commits a catalog batch (before its catchUp returns), a worker process
+ * says so with a READ_MODEL_CHANGED_CHANNEL notice, and anything older than CACHE_TTL_MS is read
+ * again regardless. So an add to cart costs no catalog query, and sees a change no later than it
+ * would have seen it in the read model itself (plus the notice's way from another process).
+ * A lookup that was in flight while a change arrived is not remembered (the generation moved).
+ * The CartProduct values are shared: callers must not change them.
  */
 @Injectable()
-export class CartProductLookup {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+export class CartProductLookup implements OnModuleInit, OnModuleDestroy {
+  private readonly cache = new Map<string, { product: CartProduct | null; at: number }>();
+  private generation = 0;
+  private readonly unsubscribe: Array<() => unknown> = [];
+
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.unsubscribe.push(this.runner.onChange(CATALOG_PROJECTION, () => this.forget()));
+    this.unsubscribe.push(await this.db.listen(READ_MODEL_CHANGED_CHANNEL, (name) => name === CATALOG_PROJECTION && this.forget()));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    for (const stop of this.unsubscribe.splice(0)) await stop();
+  }
 
   async find(itemId: unknown): Promise<CartProduct | null> {
     if (typeof itemId !== 'string' || itemId.length === 0 || itemId.length > MAX_ID_LENGTH) return null;
-    // A prepared statement: every add to cart runs it.
+    const cached = this.cache.get(itemId);
+    if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.product;
+
+    const generation = this.generation;
+    const at = Date.now();
+    // A prepared statement: every cache miss of an add to cart runs it.
     const { rows } = await this.db.query<{ record: ProductRecord; enabled: boolean }>(
-      'SELECT record, enabled FROM catalog_products WHERE id = $1',
+      `SELECT record, enabled FROM ${CATALOG_PRODUCTS} WHERE id = $1`,
       [itemId],
       { name: 'cart_product_lookup' },
     );
     const row = rows[0];
-    if (!row || !row.enabled) return null;
-    return cartProductFromRecord(row.record);
+    const product = !row || !row.enabled ? null : cartProductFromRecord(row.record);
+    if (generation === this.generation) this.remember(itemId, product, at);
+    return product;
+  }
+
+  /** The catalog read model changed: every remembered lookup may be out of date. */
+  private forget(): void {
+    this.generation++;
+    this.cache.clear();
+  }
+
+  private remember(itemId: string, product: CartProduct | null, at: number): void {
+    this.cache.delete(itemId);
+    this.cache.set(itemId, { product, at });
+    if (this.cache.size > CACHE_CAPACITY) this.cache.delete(this.cache.keys().next().value as string);
   }
 }
