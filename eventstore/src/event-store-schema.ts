@@ -502,7 +502,7 @@ $$;
   {
     id: 'eventstore/003-one-row-append',
     sql: /* sql */ `
--- An append becomes one INSERT into events (APPEND_STATEMENT in postgres-event-store.ts) instead
+-- An append becomes one INSERT into events (appendStatement in postgres-event-store.ts) instead
 -- of three row writes (stream version, command id, event) in a PL/pgSQL function: the stream
 -- version is the stream's highest stream_position, the primary key (stream_id, stream_position)
 -- turns a lost race into a unique violation, and the command id moves onto the events.
@@ -522,7 +522,7 @@ ALTER TABLE events DROP CONSTRAINT events_event_id_key;
 -- streams is now the registry of streams and their types, written when a stream's first event is.
 ALTER TABLE streams DROP COLUMN version;
 
--- The append is now one statement run by the store (APPEND_STATEMENT in postgres-event-store.ts);
+-- The append is now one statement run by the store (appendStatement in postgres-event-store.ts);
 -- recordedAt is no longer copied into metadata (readers take it from recorded_at, the same value).
 DROP FUNCTION es_append(text, text, text, text, jsonb, boolean);
 DROP FUNCTION es_append_batch(jsonb, boolean);

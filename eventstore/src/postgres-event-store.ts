@@ -58,7 +58,7 @@ type PreparedEvent = {
   data: unknown;
 };
 
-/** An append checked and turned into APPEND_STATEMENT's parameters. */
+/** An append checked and turned into appendStatement's parameters. */
 type PreparedAppend = {
   streamId: string;
   streamType: string;
@@ -195,7 +195,7 @@ export function createEventStore(db: Database): PostgresEventStore {
  * exist already: `await migrate(db)` once at startup (the caller's job).
  */
 export class PostgresEventStore implements EventStore {
-  /** Server only: NOTIFY after commit (see APPEND_STATEMENT's $6). PGlite notifies inside the append. */
+  /** Server only: NOTIFY after commit (see appendStatement's $6). PGlite notifies inside the append. */
   private readonly notifier: PostCommitNotifier | null;
   private legacyCommands: Promise<boolean> | null = null;
 
