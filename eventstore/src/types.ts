@@ -7,9 +7,9 @@
 export type QueryResult<R> = { rows: R[]; rowCount: number };
 
 /**
- * `name` makes a hot statement a prepared one on a server connection (parsed and planned once per
- * connection, then only bound and executed). The name must always come with the same SQL.
- * PGlite ignores it.
+ * `name` makes a hot statement a prepared one: parsed and planned once per server connection, or
+ * once in PGlite's single session (PREPARE/EXECUTE), then only executed. The name must always come
+ * with the same SQL. Inside a PGlite `transaction` it is ignored.
  */
 export type QueryOptions = { name?: string };
 
