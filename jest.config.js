@@ -11,6 +11,8 @@ const swc = ['@swc/jest', {
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
+  // ESM-only packages that Node 20 loads with require(esm) but Jest cannot: compiled to CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   moduleNameMapper: {
     '^@storefront/(domain|eventstore|projections)$': '<rootDir>/$1/src',
     '^@storefront/(domain|eventstore|projections)/(.*)$': '<rootDir>/$1/src/$2',

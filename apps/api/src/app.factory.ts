@@ -1,34 +1,51 @@
-import { ConsoleLogger, INestApplication } from '@nestjs/common';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Database } from '@storefront/eventstore';
-import cookieParser from 'cookie-parser';
-import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
-import { HttpErrorFilter, toErrorResponse } from './infrastructure/http/http-error.filter';
-import { requestLogging, structuredLogger } from './infrastructure/http/request-logging';
+import { AppLogger } from './infrastructure/http/app-logger';
+import { BODY_LIMITS, installBodyParsers } from './infrastructure/http/body-parsers';
+import { HttpErrorFilter } from './infrastructure/http/http-error.filter';
+import { createStructuredLogger, installRequestLogging } from './infrastructure/http/request-logging';
+import { installStaticAssets } from './infrastructure/http/static-assets';
+import { OwnerRequestHooks } from './security';
 
-/** Builds the configured HTTP app (used by main.ts and by the HTTP test suites). */
-export async function createApp(config: AppConfig, options: { db?: Database } = {}): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), {
+/** Responses smaller than this are sent as they are: compressing them costs more than it saves. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * Builds the configured HTTP app on Fastify (used by main.ts and by the HTTP test suites). The
+ * request pipeline, in order: request id and log line, cookies, body parsing with its limits,
+ * the owner session and XSRF check, then Nest's guards and the route; every error leaves through
+ * HttpErrorFilter; responses over 1 KiB are compressed (brotli or gzip) when the client accepts it.
+ */
+export async function createApp(config: AppConfig, options: { db?: Database; logger?: AppLogger } = {}): Promise<INestApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMITS.bytes,
+    trustProxy: 'loopback',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    logger: false,
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, { db: options.db }), adapter, {
     bodyParser: false,
-    logger: config.logLevel === 'silent' ? false : new ConsoleLogger({ json: true, colors: false, logLevels: ['log', 'warn', 'error'] }),
+    logger: config.logLevel === 'silent' ? false : (options.logger ?? new AppLogger()),
   });
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-  app.use(requestLogging(structuredLogger(config.logLevel === 'silent')));
-  app.use(cookieParser());
-  app.use(express.json({ limit: '1mb' }));
-  app.use(express.urlencoded({ extended: false, limit: '1mb' }));
-  // Body-parser failures happen before Nest's filters: answer them in the same shape.
-  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (!error) return next();
-    const { status, body } = toErrorResponse(error);
-    res.status(status).json(body);
-  });
+  const fastify = app.getHttpAdapter().getInstance();
+  const log = createStructuredLogger(config.logLevel === 'silent');
+  installRequestLogging(fastify, log);
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
+  installBodyParsers(fastify);
+  await app.register(fastifyMultipart);
+  app.get(OwnerRequestHooks).install(fastify);
   app.useGlobalFilters(new HttpErrorFilter());
-  app.useStaticAssets(config.webDistDir, { prefix: '/static/', index: false, maxAge: '1h' });
+  await installStaticAssets(app, config.webDistDir);
+  fastify.addHook('onClose', async () => log.flush());
   app.enableShutdownHooks();
   return app;
 }

@@ -1,26 +1,36 @@
 import 'reflect-metadata';
-import { ConsoleLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createApp } from './app.factory';
 import { loadConfig } from './config/app-config';
+import { AppLogger } from './infrastructure/http/app-logger';
+import { StartupNotices } from './infrastructure/startup-notices';
 import { WorkerModule } from './worker.module';
 
-/** Starts the product: HTTP (ROLE=all or api) or projections only (ROLE=worker). */
+/**
+ * Starts the product: HTTP (ROLE=all or api) or projections only (ROLE=worker). A terminal shows
+ * the URL and the owner sign-in first; the start-up log lines follow them.
+ */
 async function main() {
   const config = loadConfig();
+  const logger = new AppLogger({ holdUntilStarted: true });
   if (config.role === 'worker') {
-    const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
-      logger: new ConsoleLogger({ json: true, colors: false, logLevels: ['log', 'warn', 'error'] }),
-    });
+    const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger });
     worker.enableShutdownHooks();
     process.stdout.write('Storefront worker running projections\n');
+    logger.started();
     return;
   }
-  const app = await createApp(config);
+  const app = await createApp(config, { logger });
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  process.stdout.write(`Storefront listening on http://${config.host}:${port}\n`);
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  process.stdout.write(
+    `Storefront listening on ${url}\n` +
+      `Owner sign-in: ${url}/config/login as ${config.ownerEmail}\n` +
+      app.get(StartupNotices).drain(),
+  );
+  logger.started();
 }
 
 main().catch((error) => {

@@ -1,12 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Database } from '@storefront/eventstore';
 import { createTestDatabase } from '@storefront/eventstore/testing';
+import type { Server } from 'node:http';
 import { createApp } from '../src/app.factory';
 import { loadConfig, type AppConfig } from '../src/config/app-config';
 
 export type TestApp = {
   app: INestApplication;
-  server: ReturnType<INestApplication['getHttpServer']>;
+  /** The Node HTTP server, ready for supertest. */
+  server: Server;
   db: Database;
   config: AppConfig;
   close(): Promise<void>;
@@ -23,9 +26,10 @@ export async function startTestApp(driver: 'pglite' | 'postgres', env: NodeJS.Pr
   });
   const app = await createApp(config, { db: database.db });
   await app.init();
+  await (app as NestFastifyApplication).getHttpAdapter().getInstance().ready();
   return {
     app,
-    server: app.getHttpServer(),
+    server: app.getHttpServer() as Server,
     db: database.db,
     config,
     async close() {

@@ -1,13 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { OwnerSummary } from '@storefront/domain';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { orThrow } from '../infrastructure/http/domain-exception';
 import { jsonObject } from '../infrastructure/http/json-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { OwnerRoles } from '../security/owner-roles.decorator';
-import { sessionOf } from '../security/owner-session.middleware';
+import { sessionOf } from '../security/owner-request-hooks';
 import type { SessionOwner } from '../security/owner-session.store';
 import { clearSessionCookie, setSessionCookie } from '../security/session-cookie';
 import { RegisterOwnerCommand } from './commands/register-owner.command';
@@ -31,9 +31,9 @@ export class AccountsController {
   /** Session login payload (SPEC section 3) → xsrfToken, plus the session cookie. */
   @Post('session')
   @HttpCode(200)
-  async signIn(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<SessionResponse> {
+  async signIn(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply, @Body() body: unknown): Promise<SessionResponse> {
     const { email, password, rememberMe } = jsonObject<Record<string, unknown>>(body);
-    const command = new SignInCommand(email, password, rememberMe, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    const command = new SignInCommand(email, password, rememberMe, req.ip || req.socket.remoteAddress || 'unknown');
     const { session } = orThrow(await this.commands.execute<SignInCommand, SignInResult>(command));
     setSessionCookie(res, session.token, {
       persistent: session.persistent,
@@ -55,7 +55,7 @@ export class AccountsController {
   /** Signs out: the session row goes and the cookie is cleared. Anonymous: nothing to do. */
   @Delete('session')
   @HttpCode(204)
-  async signOut(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async signOut(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
     if (req.state.owner) await this.commands.execute(new SignOutCommand(req.state.owner.sessionId));
     clearSessionCookie(res, this.config.secureCookies);
   }

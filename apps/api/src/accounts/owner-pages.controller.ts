@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Req, type AppRequest } from '../infrastructure/http/request-context';
-import { sessionOf } from '../security/owner-session.middleware';
+import { sessionOf } from '../security/owner-request-hooks';
 import { LOGIN_PAGE_PATH, OWNER_HOME_PATH, sendLoginPage } from './pages/login-page';
 import { sendOwnerHomePage } from './pages/owner-home-page';
 
@@ -9,15 +9,15 @@ import { sendOwnerHomePage } from './pages/owner-home-page';
 @Controller('config')
 export class OwnerPagesController {
   @Get('login')
-  login(@Req() req: AppRequest, @Res() res: Response): void {
-    if (sessionOf(req)) return res.redirect(302, OWNER_HOME_PATH);
+  login(@Req() req: AppRequest, @Res() res: FastifyReply): void {
+    if (sessionOf(req)) return void res.redirect(OWNER_HOME_PATH, 302);
     sendLoginPage(res);
   }
 
   @Get()
-  home(@Req() req: AppRequest, @Res() res: Response): void {
+  home(@Req() req: AppRequest, @Res() res: FastifyReply): void {
     const session = sessionOf(req);
-    if (!session) return res.redirect(302, LOGIN_PAGE_PATH);
+    if (!session) return void res.redirect(LOGIN_PAGE_PATH, 302);
     sendOwnerHomePage(res, session.owner, session.xsrfToken);
   }
 }

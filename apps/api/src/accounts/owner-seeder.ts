@@ -5,12 +5,9 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RegisterOwnerCommand } from './commands/register-owner.command';
 import type { RegisterOwnerResult } from './commands/register-owner.handler';
 
-/** Where the one-time generated password is shown (stdout; tests capture it). */
+/** Where the one-time generated password is shown (the start-up notices; tests capture it). */
 export const OWNER_SEED_OUTPUT = Symbol('OWNER_SEED_OUTPUT');
 export type SeedOutput = (text: string) => void;
-export const stdoutSeedOutput: SeedOutput = (text) => {
-  process.stdout.write(text);
-};
 
 export type OwnerSeedOutcome = 'created' | 'exists';
 

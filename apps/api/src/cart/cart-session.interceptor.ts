@@ -1,5 +1,5 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { catchError, throwError, type Observable } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainException } from '../infrastructure/http/domain-exception';
@@ -17,7 +17,7 @@ export class CartSessionInterceptor implements NestInterceptor {
     return next.handle().pipe(
       catchError((error: unknown) => {
         if (error instanceof DomainException && error.error.code === 'SESSION_EXPIRED') {
-          clearCartCookie(context.switchToHttp().getResponse<Response>(), this.config.secureCookies);
+          clearCartCookie(context.switchToHttp().getResponse<FastifyReply>(), this.config.secureCookies);
         }
         return throwError(() => error);
       }),

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { domainError } from '@storefront/domain';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import type { AppRequest } from '../infrastructure/http/request-context';
@@ -22,7 +22,7 @@ export class CartWriteGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const http = context.switchToHttp();
     const req = http.getRequest<AppRequest>();
-    const res = http.getResponse<Response>();
+    const res = http.getResponse<FastifyReply>();
     const cookie = readCartCookie(req);
     if (cookie.kind === 'malformed') {
       clearCartCookie(res, this.config.secureCookies);
@@ -31,7 +31,7 @@ export class CartWriteGuard implements CanActivate {
     if (cookie.kind === 'valid') {
       const taken = this.limiter.take(cookie.cartId);
       if (!taken.allowed) {
-        res.setHeader('Retry-After', String(taken.retryAfterSeconds));
+        res.header('Retry-After', String(taken.retryAfterSeconds));
         throw new DomainException(domainError('RATE_LIMITED'));
       }
     }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { domainError, type ShoppingCartView } from '@storefront/domain';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { jsonObject } from '../infrastructure/http/json-body';
@@ -39,7 +39,7 @@ export class CartController {
   @Post('entries')
   @HttpCode(200)
   @UseGuards(CartWriteGuard)
-  async addEntry(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<AddItemToCartResult> {
+  async addEntry(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply, @Body() body: unknown): Promise<AddItemToCartResult> {
     const payload = jsonObject<AddEntryPayload>(body);
     const newCart = cartIdFromRequest(req) === null;
     const cartId = ensureCartId(req, res, this.config.secureCookies);
@@ -79,7 +79,7 @@ export class CartController {
    * always computed. A malformed cookie or a purchased cart answers 404 and resets the cookie.
    */
   @Get()
-  async getCart(@Req() req: AppRequest, @Res({ passthrough: true }) res: Response): Promise<ShoppingCartView> {
+  async getCart(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<ShoppingCartView> {
     const cookie = readCartCookie(req);
     const cart = cookie.kind === 'valid'
       ? await this.queries.execute<GetShoppingCartQuery, ShoppingCartView | null>(new GetShoppingCartQuery(cookie.cartId))

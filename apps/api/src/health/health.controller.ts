@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Database } from '@storefront/eventstore';
 import type { ProjectionRunner } from '@storefront/projections';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { DATABASE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 
 /** Liveness and readiness: database reachability and every projection's lag. */
@@ -13,7 +13,7 @@ export class HealthController {
   ) {}
 
   @Get()
-  async health(@Res({ passthrough: true }) res: Response) {
+  async health(@Res({ passthrough: true }) res: FastifyReply) {
     const started = process.hrtime.bigint();
     let reachable = true;
     let error: string | undefined;

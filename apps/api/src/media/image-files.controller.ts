@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { domainError, parseImageFormatQuery, parseOriginalSize, renditionWidth, type ImageDetails } from '@storefront/domain';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { DomainException } from '../infrastructure/http/domain-exception';
-import { Req, type AppRequest } from '../infrastructure/http/request-context';
+import { matchesIfNoneMatch } from '../infrastructure/http/conditional-get';
+import { headerOf, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { ImageAssets } from './image-assets';
 import { renderRendition, renditionCacheFormat } from './image-renditions';
 import { MediaBlobStore } from './media-blob.store';
@@ -31,7 +32,7 @@ export class ImageFilesController {
   @Get(':imageId/:filename')
   async serve(
     @Req() req: AppRequest,
-    @Res() res: Response,
+    @Res() res: FastifyReply,
     @Param('imageId') imageId: string,
     @Param('filename') filename: string,
     @Query('format') format: unknown,
@@ -47,20 +48,17 @@ export class ImageFilesController {
         ? this.original(image)
         : this.rendition(image, requested.kind === 'original' ? originalWidth : renditionWidth(requested.width, originalWidth));
 
-    res.setHeader('ETag', served.etag);
-    res.setHeader('Cache-Control', CACHE_CONTROL);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.header('ETag', served.etag);
+    res.header('Cache-Control', CACHE_CONTROL);
+    res.header('X-Content-Type-Options', 'nosniff');
     // Nothing in an image file may run or load anything, whatever a browser makes of it.
-    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    if (matchesIfNoneMatch(req.header('if-none-match'), served.etag)) {
-      res.status(304).end();
+    res.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    if (matchesIfNoneMatch(headerOf(req, 'if-none-match'), served.etag)) {
+      res.status(304).send();
       return;
     }
     const { contentType, data } = await served.load();
-    res.status(200);
-    res.setHeader('Content-Type', contentType);
-    res.setHeader('Content-Length', data.length);
-    res.end(req.method === 'HEAD' ? undefined : data);
+    res.status(200).header('Content-Type', contentType).send(data);
   }
 
   private original(image: ImageDetails): Served {
@@ -86,13 +84,4 @@ export class ImageFilesController {
         }),
     };
   }
-}
-
-/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): 'W/' prefixes are ignored; '*' matches. */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return tag === '*' || tag.replace(/^W\//, '') === etag;
-  });
 }

@@ -1,23 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { domainError, MAX_IMAGE_BYTES, parseImageDetailsChanges, type ImageAssetRecord, type ImageDetailsChanges } from '@storefront/domain';
 import { DomainException } from '../infrastructure/http/domain-exception';
-import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
+import { commandContextFor, hasContentType, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { OwnerRoles } from '../security';
 import { ChangeImageDetailsCommand } from './commands/change-image-details.command';
 import { RemoveImageCommand } from './commands/remove-image.command';
 import { UploadImageCommand } from './commands/upload-image.command';
 import { GetImageQuery } from './queries/get-image.query';
 import { ListImagesQuery } from './queries/list-images.query';
-import { boundedMemoryStorage, readBoundedBody, type BoundedMemoryFile, type ReceivedFile } from './upload-body';
-
-/** One file per request in the `file` field; a few short text fields beside it. */
-const MULTIPART_OPTIONS = {
-  storage: boundedMemoryStorage(MAX_IMAGE_BYTES),
-  limits: { files: 1, fields: 10, fieldSize: 64 * 1024 },
-  defParamCharset: 'utf8',
-};
+import { readBoundedBody, readMultipartUpload, type ReceivedFile } from './upload-body';
 
 const WRONG_BODY = domainError(
   'INVALID_REQUEST',
@@ -52,16 +44,18 @@ export class MediaController {
 
   @Post()
   @HttpCode(201)
-  @UseInterceptors(FileInterceptor('file', MULTIPART_OPTIONS))
-  async upload(
-    @Req() req: AppRequest,
-    @UploadedFile() file: BoundedMemoryFile | undefined,
-    @Query() query: Record<string, unknown>,
-  ): Promise<ImageAssetRecord> {
-    const received: ReceivedFile = file
-      ? { filename: file.originalname, bytes: file.buffer, byteLength: file.size }
-      : { filename: typeof query.filename === 'string' ? query.filename : '', ...(await this.rawBody(req)) };
-    const details = uploadDetails({ ...query, ...(file ? (req.body as Record<string, unknown>) : {}) });
+  async upload(@Req() req: AppRequest, @Query() query: Record<string, unknown>): Promise<ImageAssetRecord> {
+    let received: ReceivedFile;
+    let fields: Record<string, unknown> = {};
+    if (req.isMultipart()) {
+      const upload = await readMultipartUpload(req, 'file', MAX_IMAGE_BYTES);
+      if (!upload.file) throw new DomainException(WRONG_BODY);
+      received = upload.file;
+      fields = upload.fields;
+    } else {
+      received = { filename: typeof query.filename === 'string' ? query.filename : '', ...(await this.rawBody(req)) };
+    }
+    const details = uploadDetails({ ...query, ...fields });
     return this.commands.execute(new UploadImageCommand(commandContextFor(req), received, details));
   }
 
@@ -76,12 +70,12 @@ export class MediaController {
     await this.commands.execute(new RemoveImageCommand(commandContextFor(req), imageId));
   }
 
-  /** The raw body, unless a body parser or multer already read it (JSON, form, multipart without a file). */
+  /** The raw body, unless a body parser already read it (JSON, form). */
   private rawBody(req: AppRequest) {
-    if (req.readableEnded || req.is(['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'])) {
+    if (req.raw.readableEnded || hasContentType(req, 'application/json', 'application/x-www-form-urlencoded')) {
       throw new DomainException(WRONG_BODY);
     }
-    return readBoundedBody(req, MAX_IMAGE_BYTES);
+    return readBoundedBody(req.raw, MAX_IMAGE_BYTES);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 
 /** The file of an upload request as received: its bytes when within the limit, and how many came. */
@@ -35,27 +36,28 @@ export function readBoundedBody(stream: Readable, max: number): Promise<{ bytes:
   });
 }
 
-/** What multer's storage engine hands back for a file: multer merges it into `req.file`. */
-export type BoundedMemoryFile = { originalname: string; buffer: Buffer | null; size: number };
-
-type MulterFileStream = { originalname: string; stream: Readable };
+/** The limits of a multipart upload: one file, a few short text fields beside it. */
+export const MULTIPART_LIMITS = { files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 } as const;
 
 /**
- * A multer storage engine like its memory storage, but a file over `max` bytes is counted instead
- * of rejected, so the handler can answer with the SPEC's message naming the file (multer's own
- * size limit would fail the request before the file name is known to us).
+ * Reads a multipart/form-data upload: the file in `fileField` (kept up to `max` bytes, counted
+ * beyond, so the handler can answer with the SPEC's message naming the file) and the text fields.
+ * Other file fields are read and dropped.
  */
-export function boundedMemoryStorage(max: number) {
-  return {
-    _handleFile(_req: unknown, file: MulterFileStream, callback: (error: Error | null, info?: Partial<BoundedMemoryFile>) => void) {
-      readBoundedBody(file.stream, max).then(
-        ({ bytes, byteLength }) => callback(null, { buffer: bytes, size: byteLength }),
-        (error: Error) => callback(error),
-      );
-    },
-    _removeFile(_req: unknown, file: Partial<BoundedMemoryFile>, callback: (error: Error | null) => void) {
-      delete file.buffer;
-      callback(null);
-    },
-  };
+export async function readMultipartUpload(
+  req: FastifyRequest,
+  fileField: string,
+  max: number,
+): Promise<{ file: ReceivedFile | null; fields: Record<string, string> }> {
+  let file: ReceivedFile | null = null;
+  const fields: Record<string, string> = {};
+  for await (const part of req.parts({ limits: { ...MULTIPART_LIMITS, fileSize: max + 1 } })) {
+    if (part.type === 'file') {
+      const { bytes, byteLength } = await readBoundedBody(part.file, max);
+      if (part.fieldname === fileField && !file) file = { filename: part.filename, bytes, byteLength };
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { file, fields };
 }

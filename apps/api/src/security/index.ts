@@ -2,5 +2,5 @@
 export { OwnerRoles } from './owner-roles.decorator';
 export { OwnerRolesGuard, OWNER_ROLES_KEY } from './owner-roles.guard';
 export { CurrentOwner, type CurrentOwnerInfo } from './current-owner.decorator';
-export { XSRF_HEADER } from './xsrf.middleware';
+export { XSRF_HEADER, OwnerRequestHooks, sessionOf } from './owner-request-hooks';
 export { OWNER_SESSION_COOKIE } from './session-cookie';

@@ -1,4 +1,5 @@
-import type { CookieOptions, Response } from 'express';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply } from 'fastify';
 
 /** The owner's session cookie: its value is the session token (the table keeps only its hash). */
 export const OWNER_SESSION_COOKIE = 'owner_session';
@@ -13,7 +14,7 @@ export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /** 'Remember me' sessions slide by 30 days and keep a persistent cookie. */
 export const REMEMBERED_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-function baseOptions(secure: boolean): CookieOptions {
+function baseOptions(secure: boolean): CookieSerializeOptions {
   return { httpOnly: true, sameSite: 'lax', path: '/', secure };
 }
 
@@ -22,16 +23,17 @@ function baseOptions(secure: boolean): CookieOptions {
  * otherwise it is a browser-session cookie and the 12 h limit is kept by the server.
  */
 export function setSessionCookie(
-  res: Response,
+  reply: FastifyReply,
   token: string,
   options: { persistent: boolean; ttlMs: number; secure: boolean; xsrfToken: string },
 ) {
-  const cookie = options.persistent ? { ...baseOptions(options.secure), maxAge: options.ttlMs } : baseOptions(options.secure);
-  res.cookie(OWNER_SESSION_COOKIE, token, cookie);
-  res.cookie(XSRF_COOKIE, options.xsrfToken, { ...cookie, httpOnly: false });
+  const base = baseOptions(options.secure);
+  const cookie = options.persistent ? { ...base, maxAge: options.ttlMs / 1000, expires: new Date(Date.now() + options.ttlMs) } : base;
+  reply.setCookie(OWNER_SESSION_COOKIE, token, cookie);
+  reply.setCookie(XSRF_COOKIE, options.xsrfToken, { ...cookie, httpOnly: false });
 }
 
-export function clearSessionCookie(res: Response, secure: boolean) {
-  res.clearCookie(OWNER_SESSION_COOKIE, baseOptions(secure));
-  res.clearCookie(XSRF_COOKIE, { ...baseOptions(secure), httpOnly: false });
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(OWNER_SESSION_COOKIE, baseOptions(secure));
+  reply.clearCookie(XSRF_COOKIE, { ...baseOptions(secure), httpOnly: false });
 }

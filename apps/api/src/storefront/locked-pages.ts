@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Database } from '@storefront/eventstore';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE } from '../infrastructure/database/tokens';
 import { SiteReadModel } from '../site/site-read-model';
 
@@ -29,12 +29,12 @@ export class LockedPages {
     return createHmac('sha256', hash).update(`unlock:${collectionId}`).digest('base64url');
   }
 
-  private static entries(req: Request): Map<string, string> {
-    const raw = (req.cookies?.[UNLOCK_COOKIE] as string | undefined) ?? '';
+  private static entries(req: FastifyRequest): Map<string, string> {
+    const raw = req.cookies[UNLOCK_COOKIE] ?? '';
     return new Map(raw.split('|').filter(Boolean).slice(0, MAX_UNLOCKED).map((e) => e.split('~') as [string, string]).filter((e) => e.length === 2));
   }
 
-  async isUnlocked(req: Request, collectionId: string): Promise<boolean> {
+  async isUnlocked(req: FastifyRequest, collectionId: string): Promise<boolean> {
     const proof = LockedPages.entries(req).get(collectionId);
     if (!proof) return false;
     const hash = await this.hashOf(collectionId);
@@ -45,14 +45,14 @@ export class LockedPages {
   }
 
   /** Checks the password; on success adds the page to the visitor's unlock cookie. */
-  async unlock(req: Request, res: Response, collectionId: string, password: unknown, secure: boolean): Promise<boolean> {
+  async unlock(req: FastifyRequest, res: FastifyReply, collectionId: string, password: unknown, secure: boolean): Promise<boolean> {
     if (typeof password !== 'string' || password.length === 0 || password.length > 200) return false;
     if (!(await this.site.checkCollectionPassword(collectionId, password))) return false;
     const hash = (await this.hashOf(collectionId))!;
     const entries = LockedPages.entries(req);
     entries.set(collectionId, LockedPages.proof(collectionId, hash));
     const value = [...entries].slice(-MAX_UNLOCKED).map(([id, p]) => `${id}~${p}`).join('|');
-    res.cookie(UNLOCK_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+    res.setCookie(UNLOCK_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
     return true;
   }
 }

@@ -1,10 +1,11 @@
 import { Body, Controller, Get, Header, HttpStatus, Inject, Logger, Post, Query, Res } from '@nestjs/common';
 import { domainError } from '@storefront/domain';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { cartIdFromRequest } from '../cart/cart-cookie';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { sendWithEtag } from '../infrastructure/http/conditional-get';
 import { DomainException } from '../infrastructure/http/domain-exception';
-import { Req, type AppRequest } from '../infrastructure/http/request-context';
+import { pathOf, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { SiteReadModel } from '../site/site-read-model';
 import type { PageContext } from '../site/theme';
 import { LockedPages } from './locked-pages';
@@ -50,16 +51,16 @@ export class StorefrontController {
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   }
 
-  @Get(['/', '*path'])
-  async page(@Req() req: AppRequest, @Res() res: Response, @Query() query: Record<string, unknown>, lockError?: string): Promise<void> {
+  @Get(['/', '*'])
+  async page(@Req() req: AppRequest, @Res() res: FastifyReply, @Query() query: Record<string, unknown>, lockError?: string): Promise<void> {
     const path = publishedPath(req);
     const json = query.format === 'json';
-    const visitor = this.visitor(req);
+    const { visitor, locksConsulted } = this.visitor(req);
     let status: number;
     let context: PageContext;
     try {
       const outcome = await this.pages.forPath(path, query, visitor, { json });
-      if (outcome.kind === 'redirect') return res.redirect(HttpStatus.FOUND, outcome.location);
+      if (outcome.kind === 'redirect') return void res.redirect(outcome.location, HttpStatus.FOUND);
       ({ status, context } = outcome);
       if (lockError && context.pageType === 103) (context as { lockScreen?: { error?: string } }).lockScreen = { ...(context as { lockScreen?: object }).lockScreen, error: lockError };
     } catch (error) {
@@ -67,25 +68,26 @@ export class StorefrontController {
       status = 500;
       context = await this.pages.errorPage(visitor).catch(() => ({ pageType: 101, website: { siteTitle: 'Clay & Co.' } }) as unknown as PageContext);
     }
-    res.status(status).setHeader('Cache-Control', 'no-store');
+    res.status(status).header('Cache-Control', cacheControlFor(status, visitor, locksConsulted())).header('Vary', 'Cookie');
     const now = Date.now();
     if (json) {
       // The context exactly as the templates see it (with the theme's derived view fields).
-      res.type('application/json').send(JSON.stringify(this.renderer.templateContext(context, now)));
+      res.type('application/json; charset=utf-8');
+      sendWithEtag(req, res, JSON.stringify(this.renderer.templateContext(context, now)));
       return;
     }
-    const rendered = this.safeRender(context, now);
-    res.type('text/html; charset=utf-8').send(rendered);
+    res.type('text/html; charset=utf-8');
+    sendWithEtag(req, res, this.safeRender(context, now));
   }
 
-  @Post('*path')
-  async unlock(@Req() req: AppRequest, @Res() res: Response, @Body() body: unknown, @Query() query: Record<string, unknown>): Promise<void> {
+  @Post('*')
+  async unlock(@Req() req: AppRequest, @Res() res: FastifyReply, @Body() body: unknown, @Query() query: Record<string, unknown>): Promise<void> {
     const path = publishedPath(req);
     const resolved = await this.site.resolvePath(path);
     const password = typeof body === 'object' && body !== null ? (body as { password?: unknown }).password : undefined;
     if (!resolved || !resolved.collection.passwordProtected) throw new DomainException(domainError('NOT_FOUND'));
     if (await this.locks.unlock(req, res, resolved.collection.id, password, this.config.secureCookies)) {
-      res.redirect(HttpStatus.SEE_OTHER, path);
+      res.redirect(path, HttpStatus.SEE_OTHER);
       return;
     }
     await this.page(req, res, query, 'That password is not right. Please try again.');
@@ -101,24 +103,43 @@ export class StorefrontController {
     return '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1></main></body></html>';
   }
 
-  private visitor(req: AppRequest): Visitor {
-    return {
+  /** The visitor as pages see them, and whether rendering asked about their unlocked pages. */
+  private visitor(req: AppRequest): { visitor: Visitor; locksConsulted: () => boolean } {
+    let consulted = false;
+    const visitor: Visitor = {
       baseUrl: baseUrl(req),
       hasCart: cartIdFromRequest(req) !== null,
       owner: Boolean(req.state.owner),
-      isUnlocked: (collectionId) => this.locks.isUnlocked(req, collectionId),
+      isUnlocked: (collectionId) => {
+        consulted = true;
+        return this.locks.isUnlocked(req, collectionId);
+      },
     };
+    return { visitor, locksConsulted: () => consulted };
   }
 }
 
+/**
+ * How a published page may be cached. Every page carries an ETag and is revalidated on each use
+ * (`no-cache`), so an unchanged page costs a 304 and no bytes. A page that is the same for every
+ * anonymous visitor may sit in shared caches; one that shows this visitor's state (their cart, a
+ * signed-in owner) only in their own browser; one behind a password or a failure is never stored.
+ */
+export function cacheControlFor(status: number, visitor: Pick<Visitor, 'hasCart' | 'owner'>, locksConsulted: boolean): string {
+  if (status >= 500 || locksConsulted) return 'private, no-store';
+  if (visitor.owner || visitor.hasCart) return 'private, no-cache';
+  return 'public, no-cache';
+}
+
 function publishedPath(req: AppRequest): string {
-  const path = req.path.length > MAX_PATH ? req.path.slice(0, MAX_PATH) : req.path;
+  const full = pathOf(req);
+  const path = full.length > MAX_PATH ? full.slice(0, MAX_PATH) : full;
   if (NOT_PUBLISHED.test(path)) throw new DomainException(domainError('NOT_FOUND'));
   return path;
 }
 
 function baseUrl(req: AppRequest): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  return `${req.protocol}://${req.host || 'localhost'}`;
 }
 
 function xmlEscape(text: string): string {

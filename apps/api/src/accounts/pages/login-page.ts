@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { sendOwnerPage } from './page-layout';
 
 export const LOGIN_PAGE_PATH = '/config/login';
@@ -8,7 +8,7 @@ export const OWNER_HOME_PATH = '/config';
  * The owner sign-in page. The form posts JSON to the session API (SPEC 'Session login payload');
  * on success the browser goes to /config. Errors are announced through the role=alert region.
  */
-export function sendLoginPage(res: Response): void {
+export function sendLoginPage(res: FastifyReply): void {
   sendOwnerPage(res, 'Sign in', (nonce) => `<main>
 <h1>Sign in</h1>
 <form id="sign-in" action="/api/config/session" method="post">

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../../storefront/html';
 import { sendOwnerPage } from './page-layout';
 import { LOGIN_PAGE_PATH } from './login-page';
@@ -7,7 +7,7 @@ import { LOGIN_PAGE_PATH } from './login-page';
  * A minimal home for a signed-in owner until the editor app takes over /config. The XSRF token
  * is written into the page (same-origin only) so the sign-out button can send it.
  */
-export function sendOwnerHomePage(res: Response, owner: { email: string; roles: string[] }, xsrfToken: string): void {
+export function sendOwnerHomePage(res: FastifyReply, owner: { email: string; roles: string[] }, xsrfToken: string): void {
   sendOwnerPage(res, 'Site settings', (nonce) => `<main>
 <h1>Site settings</h1>
 <p class="meta">Signed in as <strong>${escapeHtml(owner.email)}</strong> (${escapeHtml(owner.roles.join(', '))})</p>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../../storefront/html';
 
 /** Shared look of the owner pages: system fonts, one centred card, no external assets. */
@@ -27,12 +27,12 @@ p.meta{color:#5b5b57;margin:0 0 1.5rem}
  * Sends an owner page. Inline script and style run only with this response's nonce (CSP), the
  * page cannot be framed (clickjacking) and is never cached (it may show who is signed in).
  */
-export function sendOwnerPage(res: Response, title: string, body: (nonce: string) => string): void {
+export function sendOwnerPage(res: FastifyReply, title: string, body: (nonce: string) => string): void {
   const nonce = randomBytes(16).toString('base64');
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader(
+  res.header('Content-Type', 'text/html; charset=utf-8');
+  res.header('Cache-Control', 'no-store');
+  res.header('X-Frame-Options', 'DENY');
+  res.header(
     'Content-Security-Policy',
     `default-src 'self'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; ` +
       `connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'`,

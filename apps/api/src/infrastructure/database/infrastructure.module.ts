@@ -4,6 +4,7 @@ import { allProjections, ProjectionRunner, projectionMigrations, type RunnerLogg
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { appMigrations } from '../app-migrations';
 import { CommandExecutor } from '../command-executor';
+import { StartupNotices } from '../startup-notices';
 
 import { DATABASE, EVENT_STORE, PROJECTION_RUNNER } from './tokens';
 
@@ -65,8 +66,9 @@ export class InfrastructureModule implements OnModuleInit, OnApplicationShutdown
             new ProjectionRunner({ db, store, projections: allProjections(), logger: runnerLogger(config.logLevel === 'silent') }),
         },
         CommandExecutor,
+        StartupNotices,
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTION_RUNNER, CommandExecutor],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTION_RUNNER, CommandExecutor, StartupNotices],
     };
   }
 

@@ -1,10 +1,18 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ERROR_MESSAGES, type ErrorCode } from '@storefront/domain';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { DomainException } from './domain-exception';
 import { statusForCode } from './error-status';
 
 export type ErrorBody = { error: string; message: string; [detail: string]: unknown };
+
+/** Errors of the HTTP layer itself, with no domain error behind them. */
+const HTTP_ERRORS: Record<number, { error: string; message: string }> = {
+  405: { error: 'METHOD_NOT_ALLOWED', message: 'This method is not allowed here.' },
+  413: { error: 'REQUEST_TOO_LARGE', message: 'The request is too large.' },
+  414: { error: 'URI_TOO_LONG', message: 'The address is too long.' },
+  415: { error: 'UNSUPPORTED_MEDIA_TYPE', message: 'This content type is not supported here.' },
+};
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'INVALID_REQUEST',
@@ -20,19 +28,24 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
     const { code, message, details } = exception.error;
     return { status: statusForCode(code), body: { ...(details ?? {}), error: code, message } };
   }
-  if (isBodyParseError(exception)) {
-    return { status: 400, body: { error: 'MALFORMED_JSON', message: ERROR_MESSAGES.MALFORMED_JSON } };
-  }
-  if (exception instanceof HttpException) {
-    const status = exception.getStatus();
-    const code = STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'INVALID_REQUEST');
+  const status = exception instanceof HttpException ? exception.getStatus() : httpStatusOf(exception);
+  if (status !== undefined && status >= 400 && status < 500) {
+    const known = HTTP_ERRORS[status];
+    if (known) return { status, body: { ...known } };
+    const code = STATUS_CODES[status] ?? 'INVALID_REQUEST';
     return { status, body: { error: code, message: ERROR_MESSAGES[code] } };
+  }
+  if (status !== undefined && status >= 500 && exception instanceof HttpException) {
+    return { status, body: { error: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL } };
   }
   return { status: 500, body: { error: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL } };
 }
 
-export function isBodyParseError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { type?: string }).type === 'entity.parse.failed';
+/** The status an error of Fastify or of a Node HTTP library says it stands for (4xx only are trusted). */
+function httpStatusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const status = (error as { statusCode?: unknown }).statusCode ?? (error as { status?: unknown }).status;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
 @Catch()
@@ -40,9 +53,10 @@ export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpErrorFilter');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body } = toErrorResponse(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    response.status(status).json(body);
+    if (reply.sent) return;
+    reply.status(status).header('Cache-Control', 'no-store').send(body);
   }
 }

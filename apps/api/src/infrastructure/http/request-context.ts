@@ -1,16 +1,38 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Actor, CommandContext } from '@storefront/eventstore';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { Request } from 'express';
 
-/** What the request pipeline learns about a request; set by middleware and guards. */
+/** What the request pipeline learns about a request; set by the request hooks and guards. */
 export type RequestState = {
   requestId: string;
   /** Set when a valid owner session cookie came with the request. */
   owner?: { id: string; email: string; roles: string[]; sessionId: string };
 };
 
-export type AppRequest = Request & { state: RequestState };
+export type AppRequest = FastifyRequest & { state: RequestState };
+export type AppReply = FastifyReply;
+
+/** One request header as a string (the first value when it was sent more than once). */
+export function headerOf(req: FastifyRequest, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The request's path without its query string, as sent (not percent-decoded). */
+export function pathOf(req: FastifyRequest): string {
+  const url = req.url;
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/** Whether the request body was declared as one of these media types (`application/json`, …). */
+export function hasContentType(req: FastifyRequest, ...types: string[]): boolean {
+  const declared = headerOf(req, 'content-type');
+  if (!declared) return false;
+  const type = declared.split(';', 1)[0]!.trim().toLowerCase();
+  return types.includes(type);
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,8 +41,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * command id, so it never appends twice; `X-Correlation-Id` ties a request to a wider flow.
  */
 export function commandContextFor(req: AppRequest, visitorId?: string): CommandContext {
-  const key = req.header('idempotency-key');
-  const correlation = req.header('x-correlation-id');
+  const key = headerOf(req, 'idempotency-key');
+  const correlation = headerOf(req, 'x-correlation-id');
   const actor: Actor = req.state.owner
     ? { kind: 'owner', id: req.state.owner.id }
     : { kind: 'visitor', id: visitorId ?? 'anonymous' };

@@ -1,0 +1,93 @@
+import { domainError, ERROR_MESSAGES } from '@storefront/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parse as parseQueryString } from 'node:querystring';
+import secureJson from 'secure-json-parse';
+import { DomainException } from './domain-exception';
+
+/** Every parsed request body (JSON or form) stays within these limits before it reaches a controller. */
+export const BODY_LIMITS = {
+  /** Bytes of a JSON or form body (uploads have their own limit, read by the media controller). */
+  bytes: 1024 * 1024,
+  /** Nesting of objects and arrays in a JSON body. */
+  depth: 32,
+  /** Object keys and array items in a JSON body, counted over the whole document. */
+  members: 10_000,
+  /** Fields of a form body. */
+  formFields: 1000,
+} as const;
+
+const tooDeep = () =>
+  new DomainException(domainError('INVALID_REQUEST', { limit: BODY_LIMITS.depth }, `The request body nests more than ${BODY_LIMITS.depth} levels deep.`));
+const tooManyMembers = () =>
+  new DomainException(domainError('INVALID_REQUEST', { limit: BODY_LIMITS.members }, `The request body has more than ${BODY_LIMITS.members} fields and items.`));
+
+/**
+ * Throws unless `value` nests at most `depth` levels and holds at most `members` keys and items.
+ * Iterative, so a hostile document cannot overflow the stack while being checked.
+ */
+export function checkJsonShape(value: unknown, limits: { depth: number; members: number } = BODY_LIMITS): void {
+  if (typeof value !== 'object' || value === null) return;
+  const stack: { node: object; depth: number }[] = [{ node: value, depth: 1 }];
+  let members = 0;
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (depth > limits.depth) throw tooDeep();
+    const children = Array.isArray(node) ? node : Object.values(node);
+    members += children.length;
+    if (members > limits.members) throw tooManyMembers();
+    for (const child of children) {
+      if (typeof child === 'object' && child !== null) stack.push({ node: child, depth: depth + 1 });
+    }
+  }
+}
+
+/** JSON.parse that refuses `__proto__` and `constructor.prototype` keys (prototype pollution). */
+function parseJson(text: string): unknown {
+  return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+}
+
+function malformedJson() {
+  return new DomainException(domainError('MALFORMED_JSON', undefined, ERROR_MESSAGES.MALFORMED_JSON));
+}
+
+/**
+ * The app's body parsers, in place of Fastify's defaults:
+ *
+ * - `application/json` (any charset; bodies are read as UTF-8): an empty body is `{}`, bad JSON is
+ *   400 MALFORMED_JSON, a document past the depth or member limits is 400 INVALID_REQUEST.
+ * - `application/x-www-form-urlencoded`: fields as strings (arrays when repeated), at most 1,000.
+ * - `multipart/form-data` belongs to @fastify/multipart (media uploads).
+ * - Anything else is left unread on `request.raw`: the media upload reads it as the file, every
+ *   other route sees no body.
+ *
+ * Bodies over `BODY_LIMITS.bytes` are refused by Fastify with 413 before a parser runs.
+ */
+export function installBodyParsers(fastify: FastifyInstance): void {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMITS.bytes }, (_req: FastifyRequest, text: string | Buffer, done) => {
+    const source = typeof text === 'string' ? text : text.toString('utf8');
+    if (source.trim() === '') return done(null, {});
+    let body: unknown;
+    try {
+      body = parseJson(source);
+    } catch {
+      return done(malformedJson(), undefined);
+    }
+    try {
+      checkJsonShape(body);
+    } catch (error) {
+      return done(error as Error, undefined);
+    }
+    done(null, body);
+  });
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMITS.bytes }, (_req: FastifyRequest, text: string | Buffer, done) => {
+    const source = typeof text === 'string' ? text : text.toString('utf8');
+    let fields = source === '' ? 0 : 1;
+    for (let i = source.indexOf('&'); i !== -1 && fields <= BODY_LIMITS.formFields; i = source.indexOf('&', i + 1)) fields++;
+    if (fields > BODY_LIMITS.formFields) {
+      return done(new DomainException(domainError('INVALID_REQUEST', { limit: BODY_LIMITS.formFields }, `A form can send at most ${BODY_LIMITS.formFields} fields.`)), undefined);
+    }
+    done(null, { ...parseQueryString(source, '&', '=', { maxKeys: BODY_LIMITS.formFields }) });
+  });
+  fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+}
