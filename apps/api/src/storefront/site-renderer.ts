@@ -7,6 +7,9 @@ import { WebBundle } from './web-bundle';
 /** Where template errors are logged (a Nest Logger unless a test provides its own). */
 export const TEMPLATE_ERROR_LOGGER = Symbol('TEMPLATE_ERROR_LOGGER');
 
+/** The theme's stylesheet as one file, named by its content hash (served by ThemeAssetsController). */
+export const themeStylesheetPath = (hash: string) => `/static/theme/site.${hash}.css`;
+
 /**
  * Renders a page context with the default theme through the site's TemplateRenderer (CLDR,
  * expressions, the formatters the npm engine leaves empty). Template errors never reach the
@@ -22,7 +25,20 @@ export class SiteRenderer {
     @Optional() @Inject(TEMPLATE_ERROR_LOGGER) logger: Pick<Logger, 'warn'> = new Logger('TemplateRenderer'),
   ) {
     this.renderer = new TemplateRenderer({ onErrors: logTemplateErrors(logger) });
-    this.theme = Theme.load(undefined, undefined, { onTemplateErrors: (problems) => logger.warn(JSON.stringify({ theme: 'load', errors: problems })) });
+    this.theme = Theme.load(undefined, undefined, {
+      onTemplateErrors: (problems) => logger.warn(JSON.stringify({ theme: 'load', errors: problems })),
+      stylesheetUrl: themeStylesheetPath,
+    });
+  }
+
+  /** The stylesheet every page links, with the hash its URL carries. */
+  stylesheet(): { hash: string; css: string } {
+    return { hash: this.theme.stylesheetHash, css: this.theme.stylesheet };
+  }
+
+  /** The site icon (SVG). */
+  favicon(): string {
+    return this.theme.favicon();
   }
 
   /** Exactly what the templates read: the page context plus the theme's derived view fields. */

@@ -7,6 +7,7 @@ import { LockedPages } from './locked-pages';
 import { PageContextBuilder } from './page-context-builder';
 import { SiteRenderer } from './site-renderer';
 import { StorefrontController } from './storefront.controller';
+import { ThemeAssetsController } from './theme-assets.controller';
 import { WebBundle } from './web-bundle';
 
 /**
@@ -15,7 +16,7 @@ import { WebBundle } from './web-bundle';
  */
 @Module({
   imports: [CatalogModule, CartModule, SiteModule],
-  controllers: [StorefrontController],
+  controllers: [ThemeAssetsController, StorefrontController],
   providers: [WebBundle, ImageAssets, LockedPages, PageContextBuilder, SiteRenderer],
 })
 export class StorefrontModule {}

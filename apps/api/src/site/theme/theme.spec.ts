@@ -556,11 +556,18 @@ describe('Theme', () => {
     expect(theme.stylesheet).toContain('--color-accent');
   });
 
-  it('binds body to the page template and injects the stylesheet', () => {
+  it('binds body to the page template and injects the stylesheet inline', () => {
     const input = theme.renderInputFor('blog-list');
     expect(input.partials.body).toBe(theme.template('blog-list'));
-    expect(input.injects['site.css']).toBe(theme.stylesheet);
+    expect(input.injects['site.css']).toBe(`<style>${theme.stylesheet}</style>`);
     expect(theme.renderInput({ pageType: 3 })).toBeNull();
+  });
+
+  it('links the stylesheet by its content hash when loaded with a stylesheet URL', () => {
+    const linked = Theme.load(undefined, undefined, { stylesheetUrl: (hash) => `/static/theme/site.${hash}.css` });
+    expect(linked.stylesheetHash).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(linked.stylesheetHash).toBe(theme.stylesheetHash);
+    expect(linked.renderInputFor('page').injects['site.css']).toBe(`<link rel="stylesheet" href="/static/theme/site.${linked.stylesheetHash}.css">`);
   });
 
   it('refuses a theme folder with a broken template', () => {

@@ -4,11 +4,13 @@
  * A page is one engine execution of the frame (`site.jsont`) with every partial available by file
  * name, plus the partial `body` bound to the page's body template (chosen by `bodyTemplateFor`).
  * The frame prints `{@|apply body}` inside `<main>`. The stylesheet is injected (`{.inject}`) under
- * the name `site.css` and inlined in `<head>`. A renderer passes `code`, `partials` and `injects`
+ * the name `site.css` into `<head>`: as a `<link>` to `stylesheetUrl(hash)` when the theme is loaded
+ * with one (the served site caches it as one file), else inline in a `<style>` element. A renderer passes `code`, `partials` and `injects`
  * from `renderInput(context)` to `Compiler.execute` with its CLDR instance, `now` and
  * `enableExpr: true`; the context must first go through `decoratePageContext`.
  */
 import { Compiler, type Code, type Partials, type TemplateError } from '@squarespace/template-engine';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { BODY_TEMPLATES, bodyTemplateFor, type BodyTemplateName } from './page-templates';
@@ -18,6 +20,7 @@ export const FRAME_TEMPLATE = 'site';
 export const BODY_PARTIAL = 'body';
 export const STYLESHEET_INJECT = 'site.css';
 export const PARTIALS_DIR = 'partials';
+export const FAVICON_FILE = 'favicon.svg';
 
 export type ThemeRenderInput = { code: Code; partials: Partials; injects: Record<string, string> };
 
@@ -29,6 +32,8 @@ export type ThemeLoadOptions = {
    * the theme from loading: they are reported here and render what they can. Without it they throw.
    */
   onTemplateErrors?: (problems: string[]) => void;
+  /** When given, pages link the stylesheet at this URL (made from its content hash) instead of inlining it. */
+  stylesheetUrl?: (hash: string) => string;
 };
 
 /** The same page as template source text, for a renderer that compiles and caches by source. */
@@ -45,7 +50,18 @@ export class Theme {
     readonly dir: string,
     /** Each template's source text, by the same names. */
     private readonly sources: ReadonlyMap<string, string> = new Map(),
-  ) {}
+    stylesheetUrl?: (hash: string) => string,
+  ) {
+    this.stylesheetHash = createHash('sha256').update(stylesheet).digest('base64url').slice(0, 12);
+    this.stylesheetTag = stylesheetUrl
+      ? `<link rel="stylesheet" href="${stylesheetUrl(this.stylesheetHash).replace(/[&"<>]/g, '')}">`
+      : `<style>${stylesheet}</style>`;
+  }
+
+  /** 12 characters of the stylesheet's SHA-256, for a URL that changes whenever the stylesheet does. */
+  readonly stylesheetHash: string;
+  /** What the frame prints in `<head>` for the stylesheet. */
+  readonly stylesheetTag: string;
 
   /** Reads and parses every template under `dir`; throws on a parse error or a missing body template. */
   static load(dir: string = defaultTemplatesDir(), compiler: Compiler = new Compiler(), options: ThemeLoadOptions = {}): Theme {
@@ -79,7 +95,12 @@ export class Theme {
     if (problems.length > 0) options.onTemplateErrors!(problems);
     const stylesheet = readFileSync(join(dir, STYLESHEET_INJECT), 'utf8');
     if (/<\/style/i.test(stylesheet)) throw new ThemeLoadError(`${STYLESHEET_INJECT} must not contain </style`);
-    return new Theme(templates, stylesheet, dir, sources);
+    return new Theme(templates, stylesheet, dir, sources, options.stylesheetUrl);
+  }
+
+  /** The theme's site icon (SVG source), linked by the frame as /favicon.svg. */
+  favicon(): string {
+    return readFileSync(join(this.dir, FAVICON_FILE), 'utf8');
   }
 
   names(): string[] {
@@ -98,7 +119,7 @@ export class Theme {
     if (cached) return cached;
     const partials: Partials = Object.fromEntries(this.templates) as Partials;
     partials[BODY_PARTIAL] = this.template(body) as Partials[string];
-    const input = { code: this.template(FRAME_TEMPLATE), partials, injects: { [STYLESHEET_INJECT]: this.stylesheet } };
+    const input = { code: this.template(FRAME_TEMPLATE), partials, injects: { [STYLESHEET_INJECT]: this.stylesheetTag } };
     this.inputs.set(body, input);
     return input;
   }
@@ -109,7 +130,7 @@ export class Theme {
     if (cached) return cached;
     const partials = Object.fromEntries(this.sources);
     partials[BODY_PARTIAL] = this.sources.get(body)!;
-    const input = { template: this.sources.get(FRAME_TEMPLATE)!, partials, injects: { [STYLESHEET_INJECT]: this.stylesheet } };
+    const input = { template: this.sources.get(FRAME_TEMPLATE)!, partials, injects: { [STYLESHEET_INJECT]: this.stylesheetTag } };
     this.sourceInputs.set(body, input);
     return input;
   }

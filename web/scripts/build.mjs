@@ -1,0 +1,55 @@
+// Builds the islands bundle with Vite, unless nothing it is built from changed since the last
+// build (a stamp of the inputs' content hashes sits in dist/). After a build every text asset is
+// written beside itself as .br (brotli, highest quality) and .gz, which the API sends to clients
+// that accept them, so the bundle is compressed once here and never per request.
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(web, 'dist');
+const stampFile = join(dist, '.build-stamp');
+const inputs = [join(web, 'src'), join(web, '..', 'domain', 'src'), join(web, 'vite.config.ts'), join(web, 'package.json'), join(web, 'tsconfig.json'), join(web, '..', 'package-lock.json')];
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|map)$/;
+
+function* files(path) {
+  if (!existsSync(path)) return;
+  if (!statSync(path).isDirectory()) {
+    yield path;
+    return;
+  }
+  for (const entry of readdirSync(path).sort()) {
+    if (entry === 'node_modules' || entry.endsWith('.spec.ts') || entry.endsWith('.spec.tsx')) continue;
+    yield* files(join(path, entry));
+  }
+}
+
+function stampOfInputs() {
+  const hash = createHash('sha256');
+  for (const root of inputs) {
+    for (const file of files(root)) hash.update(relative(web, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+const stamp = stampOfInputs();
+const force = process.argv.includes('--force');
+if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp && existsSync(join(dist, '.vite', 'manifest.json'))) {
+  console.log('web bundle is up to date');
+  process.exit(0);
+}
+
+const viteBin = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+execFileSync(process.execPath, [viteBin, 'build'], { cwd: web, stdio: 'inherit' });
+for (const file of files(dist)) {
+  if (!COMPRESSIBLE.test(file) || file.includes(`${join('dist', '.vite')}`)) continue;
+  const data = readFileSync(file);
+  if (data.length < 1024) continue;
+  writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+  writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+}
+writeFileSync(stampFile, stamp);
