@@ -28,6 +28,11 @@ export class CommandExecutor {
     return this.perStream.run(options.streamId, () => handleCommand(this.store, { stateCache, ...options }));
   }
 
+  /** Whether the stream has any event: a cheap look before expensive work (the append still decides). */
+  async streamExists(streamId: string): Promise<boolean> {
+    return (await this.store.streamVersion(streamId)) > 0;
+  }
+
   private cacheFor<State>(decider: object): StreamStateCache<State> {
     let cache = this.caches.get(decider);
     if (!cache) this.caches.set(decider, (cache = new StreamStateCache<unknown>()));

@@ -29,6 +29,11 @@ export class RegisterOwnerHandler implements ICommandHandler<RegisterOwnerComman
     if (!isValidEmail(email)) return { ok: false, error: accountError('INVALID_EMAIL') };
     const weak = checkNewPassword(password);
     if (weak) return { ok: false, error: weak };
+    // A taken email needs no hash (every start's owner seeding asks). A client's retry of its own
+    // command (a reused command id) goes on, to get its first answer back.
+    if (context.commandIdIsNew !== false && (await this.executor.streamExists(ownerAccountStreamId(email)))) {
+      return { ok: false, error: accountError('OWNER_ALREADY_EXISTS') };
+    }
 
     const result = await this.executor.execute({
       streamId: ownerAccountStreamId(email),
