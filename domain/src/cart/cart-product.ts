@@ -1,4 +1,4 @@
-import { productTypeName, purchasePriceMinor, type ProductRecord, type ProductTypeName, type ProductTypeNumber } from '../catalog/product-record';
+import { productTypeName, purchasePriceMinor, tracksStock, type ProductRecord, type ProductTypeName, type ProductTypeNumber } from '../catalog/product-record';
 import { GIFT_CARD_DENOMINATION_MESSAGE, missingOptions, optionsNotChosenMessage } from '../catalog/product-rules';
 import type { DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
@@ -28,9 +28,6 @@ export type CartProduct = {
   variants: PricedVariant[];
 };
 
-/** Digital goods, gift cards and paywalls are never out of stock (SPEC 4 'Product status marks'). */
-const STOCKLESS: ProductTypeName[] = ['DIGITAL', 'GIFT_CARD', 'PAYWALL'];
-
 /** A product that is disabled or deleted is not for sale: the cart treats it as unknown. */
 export function isPurchasable(record: ProductRecord): boolean {
   const flags = record as ProductRecord & { enabled?: unknown; deleted?: unknown; deletedOn?: unknown; deletedAt?: unknown };
@@ -47,7 +44,6 @@ export function cartProductFromRecord(record: ProductRecord | null | undefined):
   } catch {
     return null;
   }
-  const stockless = STOCKLESS.includes(productType);
   const title = record.title || record.name;
   const variants: PricedVariant[] = (content.variants ?? []).map((v) => ({
     itemId: record.id,
@@ -57,7 +53,8 @@ export function cartProductFromRecord(record: ProductRecord | null | undefined):
     attributes: v.attributes ?? {},
     unitPriceCents: purchasePriceMinor(v),
     currency: (v.onSale ? v.salePriceMoney : v.priceMoney).currency,
-    stock: { unlimited: stockless || v.unlimited === true, qtyInStock: Number(v.qtyInStock) || 0 },
+    // A type without stock (digital, gift card, paywall) is never out of it, whatever its variants say.
+    stock: { unlimited: !tracksStock(productType) || v.unlimited === true, qtyInStock: Number(v.qtyInStock) || 0 },
   }));
   return {
     itemId: record.id,

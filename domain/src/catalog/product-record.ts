@@ -12,6 +12,23 @@ export function productTypeName(type: ProductTypeNumber): ProductTypeName {
   return entry[0] as ProductTypeName;
 }
 
+/**
+ * Which product types carry stock (SPEC 4 'Product status marks'): physical goods and services are
+ * sold out when no variant is unlimited or has stock; digital goods, gift cards and paywalls never
+ * are. The one place this is decided: the cart's stock check, checkout's reservations, inventory
+ * and the sold-out marks all ask `tracksStock`. A variant of a stocked type may still be unlimited.
+ */
+const CARRIES_STOCK: Readonly<Record<ProductTypeName, boolean>> = { PHYSICAL: true, DIGITAL: false, SERVICE: true, GIFT_CARD: false, PAYWALL: false };
+
+/**
+ * Whether products of this type (name or SPEC number) have stock to check and reserve. A type this
+ * code does not know is treated as stocked: it is checked against stock rather than sold unchecked.
+ */
+export function tracksStock(productType: ProductTypeName | ProductTypeNumber): boolean {
+  const name = typeof productType === 'number' ? Object.entries(PRODUCT_TYPES).find(([, n]) => n === productType)?.[0] : productType;
+  return CARRIES_STOCK[name as ProductTypeName] !== false;
+}
+
 export type MoneyValue = { value: string; currency: string; decimalValue?: string };
 
 export type Variant = {

@@ -4,10 +4,11 @@
  * record as the templates read it. Inputs are loose (`productType` may arrive as "1"; fields may be
  * missing) because records in templates and fixtures are partial.
  *
- * Paywall products (type 5) have no stock: like digital products they are never sold out and
- * their stock is unlimited. (The template engine knows only types 1-4 and treats others as sold out.)
+ * Which types carry stock is `tracksStock` (product-record.ts): paywall products (type 5), like
+ * digital goods and gift cards, have none, so they are never sold out and their stock is unlimited.
+ * (The template engine knows only types 1-4 and treats others as sold out.)
  */
-import { PRODUCT_TYPES } from './product-record';
+import { PRODUCT_TYPES, tracksStock, type ProductTypeNumber } from './product-record';
 
 export type RuleVariant = {
   qtyInStock?: number | string | null;
@@ -47,6 +48,12 @@ function typeOf(product: RuleProduct): number {
   return Number.isInteger(n) ? n : -1;
 }
 
+/** The product's type when it is one of the five; null otherwise. */
+function knownTypeOf(product: RuleProduct): ProductTypeNumber | null {
+  const type = typeOf(product);
+  return (Object.values(PRODUCT_TYPES) as number[]).includes(type) ? (type as ProductTypeNumber) : null;
+}
+
 function variantsOf(product: RuleProduct): RuleVariant[] {
   const variants = product.structuredContent?.variants;
   return Array.isArray(variants) ? variants : [];
@@ -57,13 +64,11 @@ function stockOf(variant: RuleVariant): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-const NO_STOCK_TYPES: number[] = [PRODUCT_TYPES.DIGITAL, PRODUCT_TYPES.GIFT_CARD, PRODUCT_TYPES.PAYWALL];
-
-/** Physical and service: sold out when no variant is unlimited or has stock above 0. Digital, gift card, paywall: never. */
+/** Physical and service: sold out when no variant is unlimited or has stock above 0. Digital, gift card, paywall: never. Unknown types: always. */
 export function isSoldOut(product: RuleProduct): boolean {
-  const type = typeOf(product);
-  if (NO_STOCK_TYPES.includes(type)) return false;
-  if (type !== PRODUCT_TYPES.PHYSICAL && type !== PRODUCT_TYPES.SERVICE) return true;
+  const type = knownTypeOf(product);
+  if (type === null) return true;
+  if (!tracksStock(type)) return false;
   return !variantsOf(product).some((v) => v.unlimited === true || stockOf(v) > 0);
 }
 
@@ -91,7 +96,8 @@ export function productStatusLabel(mark: ProductStatusMark, customSoldOutText?: 
 
 /** Number.MAX_SAFE_INTEGER for digital, gift card (and paywall) or any unlimited variant; else the sum of stock. */
 export function totalStock(product: RuleProduct): number {
-  if (NO_STOCK_TYPES.includes(typeOf(product))) return Number.MAX_SAFE_INTEGER;
+  const type = knownTypeOf(product);
+  if (type !== null && !tracksStock(type)) return Number.MAX_SAFE_INTEGER;
   let total = 0;
   for (const v of variantsOf(product)) {
     if (v.unlimited === true) return Number.MAX_SAFE_INTEGER;

@@ -1,6 +1,6 @@
 import { toDecimalString } from '../shared/money';
 import { productImageIds, type InitialStock, type ProductDetails } from './product-details';
-import { PRODUCT_TYPES, type MoneyValue, type ProductRecord, type Variant } from './product-record';
+import { PRODUCT_TYPES, tracksStock, type MoneyValue, type ProductRecord, type Variant } from './product-record';
 import { isSoldOut } from './product-rules';
 
 /** A variant's stock as the inventory stream last said (0 and limited when never stocked). */
@@ -98,7 +98,7 @@ const hasAttributes = (attributes: Record<string, string>) => Object.keys(attrib
  */
 export function productMerchandisingContext(record: ProductRecord, product: ProductDetails): ProductMerchandisingContext {
   const m = product.merchandising;
-  const stocked = product.productType === 'PHYSICAL' || product.productType === 'SERVICE';
+  const stocked = tracksStock(product.productType);
   const limited = stocked ? record.structuredContent.variants.filter((v) => !v.unlimited) : [];
   const soldOut = isSoldOut(record);
   const single = record.structuredContent.variants.length === 1;

@@ -1,6 +1,10 @@
-import type { CartState } from '../cart/state';
+import type { CartEntryState, CartState } from '../cart/state';
+import type { ProductTypeName } from '../catalog/product-record';
+import { inventoryDecider } from '../inventory/decide';
+import type { InventoryEvent } from '../inventory/events';
 import { formatMoneyLabel } from '../shared/money';
-import { checkoutProblem, orderFromCart, stockClaims } from './checkout-rules';
+import { checkoutProblem, orderFromCart, releaseClaims, stockClaims } from './checkout-rules';
+import { orderDecider } from './decide';
 
 const at = '2026-11-23T12:00:00.000Z';
 const entry = (id: string, itemId: string, sku: string, quantity: number, unitPriceCents: number) => ({
@@ -35,8 +39,8 @@ describe('checkout rules', () => {
       orderId: 'o1', customerEmail: 'a@b.co', payment: { provider: 'test', paymentId: 'x', testMode: true }, now: at,
     }).lines;
     expect(stockClaims(lines)).toEqual([
-      { productId: 'p1', sku: 'A', quantity: 2 },
-      { productId: 'p2', sku: 'B', quantity: 4 },
+      { productId: 'p1', sku: 'A', productType: 'PHYSICAL', quantity: 2 },
+      { productId: 'p2', sku: 'B', productType: 'PHYSICAL', quantity: 4 },
     ]);
   });
 
@@ -53,5 +57,55 @@ describe('checkout rules', () => {
     });
     expect(jpy.grandTotalCents).toBe(999);
     expect(formatMoneyLabel(jpy.grandTotalCents, 'JPY')).toBe('¥999');
+  });
+
+  describe('a cart with one product of each of the five types', () => {
+    const one = (id: string, productType: ProductTypeName, itemId: string, sku: string, unitPriceCents: number, attributes: Record<string, string> = {}): CartEntryState => ({
+      id, itemId, sku, attributes, title: `T-${sku}`, productType, quantity: 1, unitPriceCents, additionalFields: null,
+    });
+    const open: Extract<CartState, { status: 'open' }> = {
+      status: 'open', cartId: 'c1', websiteId: 'w1', currency: 'USD', created: at,
+      entries: [
+        one('e1', 'PHYSICAL', 'p-mug', 'MUG-SAND', 2800),
+        one('e2', 'DIGITAL', 'p-book', 'BOOK-PDF', 1200),
+        one('e3', 'SERVICE', 'p-class', 'CLASS-SAT', 9500),
+        one('e4', 'GIFT_CARD', 'p-gift', 'GIFT-25', 2500, { Amount: '$25' }),
+        one('e5', 'PAYWALL', 'p-notes', 'NOTES', 1500),
+      ],
+    };
+    const order = orderFromCart({ cart: open, orderId: 'o1', customerEmail: 'a@b.co', payment: { provider: 'test', paymentId: 'x', testMode: true }, now: at });
+
+    it('checks out as one order of five lines', () => {
+      expect(checkoutProblem(open, { minimumSubtotalCents: 0 }, 'a@b.co')).toBeNull();
+      expect(order.lines.map((l) => [l.productType, l.sku, l.quantity, l.lineTotalCents])).toEqual([
+        ['PHYSICAL', 'MUG-SAND', 1, 2800], ['DIGITAL', 'BOOK-PDF', 1, 1200], ['SERVICE', 'CLASS-SAT', 1, 9500],
+        ['GIFT_CARD', 'GIFT-25', 1, 2500], ['PAYWALL', 'NOTES', 1, 1500],
+      ]);
+      expect(order.lines[3]!.attributes).toEqual({ Amount: '$25' });
+      expect(order.grandTotalCents).toBe(17500);
+      expect(orderDecider.decide({ type: 'PlaceOrder', data: order }, orderDecider.initialState())).toEqual({ ok: true, events: [{ type: 'OrderPlaced', data: order }] });
+    });
+
+    it('claims stock of the physical good and the service only; cancelling releases every variant it might hold', () => {
+      expect(stockClaims(order.lines)).toEqual([
+        { productId: 'p-class', sku: 'CLASS-SAT', productType: 'SERVICE', quantity: 1 },
+        { productId: 'p-mug', sku: 'MUG-SAND', productType: 'PHYSICAL', quantity: 1 },
+      ]);
+      expect(releaseClaims(order.lines).map((c) => c.sku).sort()).toEqual(['BOOK-PDF', 'CLASS-SAT', 'GIFT-25', 'MUG-SAND', 'NOTES']);
+    });
+
+    it('inventory reserves the last unit of each stocked line and nothing of the rest, none of which has stock', () => {
+      const stockSet = (productId: string, sku: string, qtyInStock: number): InventoryEvent => ({ type: 'StockSet', data: { productId, sku, qtyInStock, unlimited: false, at } });
+      const decisions = order.lines.map((l) => {
+        const state = inventoryDecider.evolve(inventoryDecider.initialState(), stockSet(l.itemId, l.sku, l.productType === 'PHYSICAL' || l.productType === 'SERVICE' ? 1 : 0));
+        const decision = inventoryDecider.decide(
+          { type: 'ReserveStock', data: { productId: l.itemId, sku: l.sku, productType: l.productType, orderId: 'o1', quantity: l.quantity, now: at } }, state,
+        );
+        return [l.productType, decision.ok && decision.events.map((e) => [e.type, (e.data as { qtyInStock: number }).qtyInStock])];
+      });
+      expect(decisions).toEqual([
+        ['PHYSICAL', [['StockReserved', 0]]], ['DIGITAL', []], ['SERVICE', [['StockReserved', 0]]], ['GIFT_CARD', []], ['PAYWALL', []],
+      ]);
+    });
   });
 });

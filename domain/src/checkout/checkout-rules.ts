@@ -1,5 +1,6 @@
 import { isValidEmail } from '../accounts/email';
 import type { CartState } from '../cart/state';
+import { tracksStock, type ProductTypeName } from '../catalog/product-record';
 import { shoppingCartView } from '../cart/shopping-cart-view';
 import type { DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
@@ -42,17 +43,31 @@ export function orderLinesFromCart(cart: OpenCartState | Extract<CartState, { st
   }));
 }
 
-export type StockClaim = { productId: string; sku: string; quantity: number };
+export type StockClaim = { productId: string; sku: string; productType: ProductTypeName; quantity: number };
 
 /**
- * What an order takes from inventory: one claim per variant (entries of one variant with
- * different form answers add up), in a fixed order so concurrent checkouts meet in the same order.
+ * What an order takes from inventory: one claim per variant of a type that carries stock
+ * (`tracksStock`: digital goods, gift cards and paywalls are never reserved), entries of one variant
+ * with different form answers adding up, in a fixed order so concurrent checkouts meet in the same order.
  */
 export function stockClaims(lines: OrderLine[]): StockClaim[] {
+  return claimsPerVariant(lines.filter((line) => tracksStock(line.productType)));
+}
+
+/**
+ * What cancelling an order gives back: whatever it holds of any of its variants. Stockless lines
+ * are included because orders placed before they were skipped may hold reservations of them;
+ * releasing what an order does not hold changes nothing.
+ */
+export function releaseClaims(lines: OrderLine[]): StockClaim[] {
+  return claimsPerVariant(lines);
+}
+
+function claimsPerVariant(lines: OrderLine[]): StockClaim[] {
   const byVariant = new Map<string, StockClaim>();
   for (const line of lines) {
     const key = JSON.stringify([line.itemId, line.sku]);
-    const claim = byVariant.get(key) ?? { productId: line.itemId, sku: line.sku, quantity: 0 };
+    const claim = byVariant.get(key) ?? { productId: line.itemId, sku: line.sku, productType: line.productType, quantity: 0 };
     claim.quantity += line.quantity;
     byVariant.set(key, claim);
   }

@@ -1,3 +1,4 @@
+import { tracksStock } from '../catalog/product-record';
 import { checkStock, CATALOG_LIMITS } from '../catalog/product-validation';
 import { accept, reject, type Decider, type Decision, type DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
@@ -31,6 +32,8 @@ export function decideInventory(command: InventoryCommand, state: InventoryState
     case 'ReserveStock': {
       const { orderId, quantity } = command.data;
       if (!orderId || !Number.isSafeInteger(quantity) || quantity < 1) return reject(domainError('INVALID_RESERVATION'));
+      // Digital goods, gift cards and paywalls have no stock to take or to run out of.
+      if (!tracksStock(command.data.productType)) return accept();
       const held = state.reservations[orderId];
       // A retried checkout of the same order reserves nothing more.
       if (held !== undefined) return held === quantity ? accept() : reject(domainError('RESERVATION_CONFLICT', { orderId }));

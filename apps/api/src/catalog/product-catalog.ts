@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  findVariant, productTypeName, purchasePriceMinor, type PricedVariant, type ProductMerchandisingContext, type ProductRecord,
+  cartProductFromRecord, type PricedVariant, type ProductMerchandisingContext, type ProductRecord,
 } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
 import { DATABASE } from '../infrastructure/database/tokens';
@@ -49,22 +49,12 @@ export class ProductCatalog {
     return Object.fromEntries(rows.map((r) => [r.id, r.merchandising]));
   }
 
-  /** The facts add-to-cart decides on, or null when the item or its sku is unknown. */
+  /**
+   * The facts add-to-cart decides on, or null when the item or its sku is unknown: the cart's own
+   * mapping (`cartProductFromRecord`), so a stockless type reads as unlimited here too.
+   */
   async pricedVariant(itemId: unknown, sku: unknown): Promise<PricedVariant | null> {
     if (typeof itemId !== 'string' || typeof sku !== 'string' || itemId.length > 200 || sku.length > 200) return null;
-    const product = await this.findProduct(itemId);
-    const variant = product && findVariant(product, sku);
-    if (!product || !variant) return null;
-    const priceMoney = variant.onSale ? variant.salePriceMoney : variant.priceMoney;
-    return {
-      itemId: product.id,
-      sku: variant.sku,
-      title: product.title,
-      productType: productTypeName(product.structuredContent.productType),
-      attributes: variant.attributes,
-      unitPriceCents: purchasePriceMinor(variant),
-      currency: priceMoney.currency,
-      stock: { unlimited: variant.unlimited, qtyInStock: variant.qtyInStock },
-    };
+    return cartProductFromRecord(await this.findProduct(itemId))?.variants.find((v) => v.sku === sku) ?? null;
   }
 }

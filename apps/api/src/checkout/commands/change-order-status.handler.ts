@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { domainError, orderView, stockClaims, type OrderView } from '@storefront/domain';
+import { domainError, orderView, releaseClaims, type OrderView } from '@storefront/domain';
 import { DomainException } from '../../infrastructure/http/domain-exception';
 import { OrderStreams } from '../order-streams';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
@@ -21,7 +21,7 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
     const state = await this.orders.run(orderId, { type: 'CancelOrder', data: { orderId, reason, now } }, context);
     if (state.status === 'CANCELED') {
       // Idempotent both: a repeated cancel releases nothing more and refunds once.
-      await this.orders.release(orderId, stockClaims(state.order.lines), context, now);
+      await this.orders.release(orderId, releaseClaims(state.order.lines), context, now);
       await this.payments.refund(orderId);
     }
     return orderView(state)!;
