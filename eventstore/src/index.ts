@@ -10,9 +10,10 @@
  * PostgreSQL too when DATABASE_URL is set).
  */
 export * from './types';
-export { ConcurrencyError } from './errors';
+export { ConcurrencyError, DatabaseUnavailableError } from './errors';
 export { openDatabase, type OpenDatabaseOptions } from './open-database';
 export { PGliteDatabase } from './drivers/pglite-database';
+export { DataDirectoryInUseError } from './drivers/data-dir-lock';
 export { PgDatabase } from './drivers/pg-database';
 export { migrate, type Migration } from './migrations';
 export { eventStoreMigrations } from './event-store-schema';

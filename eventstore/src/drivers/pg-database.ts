@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { asUnavailable, DatabaseUnavailableError, isConnectionFailure } from '../errors';
 import type { Database, QueryOptions, QueryResult, SqlExecutor } from '../types';
 import { OID, parseDate, parseInt8 } from './type-parsers';
 
@@ -13,12 +14,20 @@ const types: pg.CustomTypesConfig = {
 
 type Queryable = pg.Pool | pg.PoolClient | pg.Client;
 
-/** Without parameters node-postgres uses the simple protocol, so a script may hold several statements; keep the last result. */
+/**
+ * Without parameters node-postgres uses the simple protocol, so a script may hold several statements; keep the last result.
+ * A connection-level failure comes out as DatabaseUnavailableError.
+ */
 async function run<R>(target: Queryable, sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
   const values = params && params.length > 0 ? params : undefined;
-  const raw = (await (options?.name ? target.query({ name: options.name, text: sql, values }) : target.query(sql, values))) as
-    | pg.QueryResult
-    | pg.QueryResult[];
+  let raw: pg.QueryResult | pg.QueryResult[];
+  try {
+    raw = (await (options?.name ? target.query({ name: options.name, text: sql, values }) : target.query(sql, values))) as
+      | pg.QueryResult
+      | pg.QueryResult[];
+  } catch (err) {
+    throw asUnavailable(err);
+  }
   const result = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   if (!result) return { rows: [], rowCount: 0 };
   return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
@@ -26,7 +35,11 @@ async function run<R>(target: Queryable, sql: string, params?: unknown[], option
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** A PostgreSQL server through a `pg.Pool`. */
+/**
+ * A PostgreSQL server through a `pg.Pool`. A lost connection or a server that is down or
+ * restarting never ends the process: the calls using it fail with DatabaseUnavailableError, the
+ * broken connections are discarded, and the next calls connect again (LISTEN reconnects by itself).
+ */
 export class PgDatabase implements Database {
   readonly driver = 'postgres' as const;
   readonly pool: pg.Pool;
@@ -34,8 +47,9 @@ export class PgDatabase implements Database {
 
   constructor(readonly connectionString: string, options: { max?: number } = {}) {
     this.pool = new pg.Pool({ connectionString, types, max: options.max ?? 10 });
-    // An idle client losing its connection (server restart) must not crash the process;
-    // the pool replaces it on the next checkout.
+    // An idle client losing its connection (server restart) must not crash the process; the pool
+    // has already dropped it and connects a new one on a later checkout. (A client checked out by
+    // `query` has pg-pool's own listener, and one checked out by `transaction` has ours.)
     this.pool.on('error', (err) => console.warn(`[eventstore] idle PostgreSQL client error: ${err.message}`));
     this.listener = new NotificationListener(connectionString);
   }
@@ -45,22 +59,47 @@ export class PgDatabase implements Database {
   }
 
   async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      throw asUnavailable(err);
+    }
+    // pg-pool listens for 'error' only while a client is idle in the pool. From checkout to release
+    // this listener must be there: a connection that breaks while the transaction waits on the
+    // application (backend terminated, server shut down) emits 'error', and an 'error' event
+    // without a listener ends the process. The error is kept to be thrown by the next statement.
+    let broken: Error | undefined;
+    const onError = (err: Error) => {
+      broken ??= err;
+    };
+    client.on('error', onError);
+    const release = (destroy?: Error) => {
+      client.release(destroy); // with an error: the connection is closed, not returned to the pool
+      client.removeListener('error', onError); // after release, which puts the pool's listener back
+    };
+
     let result: T;
     try {
-      await client.query('BEGIN');
+      await run(client, 'BEGIN');
       result = await fn({ query: (sql, params, options) => run(client, sql, params, options) });
-      await client.query('COMMIT');
+      await run(client, 'COMMIT');
     } catch (err) {
-      try {
-        await client.query('ROLLBACK');
-        client.release();
-      } catch (rollbackError) {
-        client.release(rollbackError as Error); // destroys the broken connection
+      if (!broken && !isConnectionFailure(err)) {
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackError) {
+          broken ??= rollbackError as Error;
+        }
       }
-      throw err;
+      const connectionLost = broken ?? (isConnectionFailure(err) ? (err as Error) : undefined);
+      release(connectionLost);
+      if (!isConnectionFailure(err)) throw err; // an SQL or application error stays what it was
+      // Name the first failure (e.g. the 57P01 that broke the idle connection) rather than its
+      // follow-up ("Client has encountered a connection error and is not queryable").
+      throw broken ? new DatabaseUnavailableError(broken) : asUnavailable(err);
     }
-    client.release();
+    release(broken);
     return result;
   }
 
@@ -106,8 +145,17 @@ class NotificationListener {
     const isNewChannel = !set;
     if (!set) this.handlers.set(channel, (set = new Set()));
     set.add(onNotify);
-    const client = await this.connect();
-    if (isNewChannel) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    try {
+      const client = await this.connect();
+      if (isNewChannel) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (err) {
+      // Not listening: take the handler back. Channels listened before stay registered and are
+      // LISTENed again when the connection comes back.
+      set.delete(onNotify);
+      if (set.size === 0 && this.handlers.get(channel) === set) this.handlers.delete(channel);
+      this.scheduleReconnect();
+      throw asUnavailable(err);
+    }
 
     return async () => {
       const current = this.handlers.get(channel);
@@ -132,6 +180,7 @@ class NotificationListener {
         for (const channel of this.handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
       } catch (err) {
         client.removeAllListeners();
+        client.on('error', () => undefined); // a late socket error must not end the process
         await client.end().catch(() => undefined);
         throw err;
       }

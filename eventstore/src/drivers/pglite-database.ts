@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import type { Database, QueryOptions, QueryResult, SqlExecutor } from '../types';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { OID, parseDate, parseInt8 } from './type-parsers';
 
 type PGliteLike = Pick<PGlite, 'query' | 'exec'> | Transaction;
@@ -53,19 +54,38 @@ export class PGliteDatabase implements Database {
   /** Named statements PREPAREd in the session (name → the PREPARE, resolved once it succeeded). */
   private readonly prepared = new Map<string, { sql: string; done: Promise<void> }>();
 
-  private constructor(readonly pglite: PGlite) {}
+  private constructor(
+    readonly pglite: PGlite,
+    private readonly lock: DataDirLock | null,
+  ) {}
 
-  /** `dataDir` undefined or 'memory://…' → in-memory; otherwise a directory (created if missing). */
+  /**
+   * `dataDir` undefined or 'memory://…' → in-memory; otherwise a directory (created if missing),
+   * which only one process may have open: it is locked (see data-dir-lock.ts) until `close()`,
+   * and a second open, in this or another process, throws DataDirectoryInUseError naming it.
+   */
   static async open(dataDir?: string): Promise<PGliteDatabase> {
     const inMemory = !dataDir || dataDir.startsWith('memory://');
-    if (!inMemory) mkdirSync(dataDir.replace(/^file:\/\//, ''), { recursive: true });
-    const pglite = await PGlite.create({
-      dataDir: inMemory ? undefined : dataDir,
-      parsers: { [OID.INT8]: parseInt8, [OID.DATE]: parseDate },
-    });
-    const { rows } = await pglite.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings');
-    if (rows[0]?.standard_conforming_strings !== 'on') throw new Error('PGlite must run with standard_conforming_strings on');
-    return new PGliteDatabase(pglite);
+    let lock: DataDirLock | null = null;
+    if (!inMemory) {
+      const dir = dataDir.replace(/^file:\/\//, '');
+      mkdirSync(dir, { recursive: true });
+      lock = acquireDataDirLock(dir);
+    }
+    let pglite: PGlite | undefined;
+    try {
+      pglite = await PGlite.create({
+        dataDir: inMemory ? undefined : dataDir,
+        parsers: { [OID.INT8]: parseInt8, [OID.DATE]: parseDate },
+      });
+      const { rows } = await pglite.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings');
+      if (rows[0]?.standard_conforming_strings !== 'on') throw new Error('PGlite must run with standard_conforming_strings on');
+      return new PGliteDatabase(pglite, lock);
+    } catch (err) {
+      if (pglite && !pglite.closed) await pglite.close().catch(() => undefined);
+      lock?.release();
+      throw err;
+    }
   }
 
   /**
@@ -103,6 +123,10 @@ export class PGliteDatabase implements Database {
   }
 
   async close(): Promise<void> {
-    if (!this.pglite.closed) await this.pglite.close();
+    try {
+      if (!this.pglite.closed) await this.pglite.close();
+    } finally {
+      this.lock?.release();
+    }
   }
 }

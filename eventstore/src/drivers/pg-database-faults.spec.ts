@@ -1,0 +1,226 @@
+import { execFile, spawn } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { DatabaseUnavailableError } from '../errors';
+import { createTestDatabase, type TestDatabase } from '../testing';
+import { PgDatabase } from './pg-database';
+
+const testingDir = join(__dirname, '..', 'testing');
+
+/** Runs a TypeScript file of ../testing in a child `node`; resolves with its exit code and output. */
+function runChild(script: string, env: Record<string, string>): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['-r', join(testingDir, 'swc-register.js'), join(testingDir, script)], {
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not finish in 30 s: ${stderr}`));
+    }, 30_000);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+const describePostgres = process.env.DATABASE_URL ? describe : describe.skip;
+
+// The pools' "idle PostgreSQL client error" warnings are expected here.
+let warn: jest.SpyInstance;
+beforeAll(() => {
+  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterAll(() => warn.mockRestore());
+
+describePostgres('PgDatabase when the server terminates its backends [postgres]', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await test?.dispose();
+  });
+
+  it('does not crash the process: in-flight work fails as DatabaseUnavailableError, then the pool and LISTEN recover', async () => {
+    const run = await runChild('pg-termination-process.ts', { DATABASE_URL: test.url as string });
+    // An unhandled 'error' event (57P01 on a client checked out for a transaction) kills the child.
+    expect({ code: run.code, signal: run.signal, stderr: run.stderr }).toEqual({ code: 0, signal: null, stderr: '' });
+    const result = JSON.parse(run.stdout.trim().split('\n').pop() as string);
+
+    expect(result.terminated).toBeGreaterThanOrEqual(8); // LISTEN connection, idle transaction, 6 in flight
+    // The transaction whose client sat idle in the transaction when its backend died.
+    expect(result.idleOutcome).toMatchObject({ status: 'rejected', name: 'DatabaseUnavailableError', unavailable: true, code: '57P01' });
+    // Statements running when their backends died: each one fails as unavailable (none succeeds: they sleep 1 s).
+    expect(result.inFlightOutcomes).toHaveLength(6);
+    for (const o of result.inFlightOutcomes) expect(o).toMatchObject({ status: 'rejected', name: 'DatabaseUnavailableError', unavailable: true });
+    // The same PgDatabase works again; an SQL error is still an SQL error, not "unavailable".
+    expect(result.afterQuery).toBe(1);
+    expect(result.afterTransaction).toBe(2);
+    expect(result.sqlError).toMatchObject({ status: 'rejected', unavailable: false, code: '22012' });
+    expect(result.notified).toBe(true);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// A PostgreSQL server of the test's own (its data directory, its port), stopped and started again.
+
+const POSTGRES_LIB = '/usr/lib/postgresql';
+/** The newest /usr/lib/postgresql/<version>/bin holding initdb, if any. */
+function findPostgresBin(): string | undefined {
+  if (!existsSync(POSTGRES_LIB)) return undefined;
+  const versions = readdirSync(POSTGRES_LIB)
+    .filter((v) => existsSync(join(POSTGRES_LIB, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? join(POSTGRES_LIB, versions[0], 'bin') : undefined;
+}
+
+const execFileAsync = promisify(execFile);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * initdb/pg_ctl refuse to run as root, so as root they run as the postgres user (runuser) in a
+ * temporary directory it owns. Asynchronous, so the event loop sees the connections break.
+ */
+class ScratchServer {
+  private constructor(
+    private readonly bin: string,
+    readonly dir: string,
+    readonly port: number,
+  ) {}
+
+  static async create(bin: string): Promise<ScratchServer> {
+    const dir = mkdtempSync(join(tmpdir(), 'storefront-pg-'));
+    const server = new ScratchServer(bin, dir, await freePort());
+    if (process.getuid?.() === 0) {
+      const { stdout } = await execFileAsync('id', ['-u', 'postgres']);
+      const { stdout: gid } = await execFileAsync('id', ['-g', 'postgres']);
+      chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
+    }
+    await server.run('initdb', ['-D', server.dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
+    return server;
+  }
+
+  get dataDir() {
+    return join(this.dir, 'data');
+  }
+  get url() {
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
+  }
+
+  start() {
+    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=30 -c shared_buffers=16MB`;
+    return this.run('pg_ctl', ['-D', this.dataDir, '-l', join(this.dir, 'server.log'), '-o', options, '-w', '-t', '30', 'start']);
+  }
+
+  stop(mode: 'fast' | 'immediate') {
+    return this.run('pg_ctl', ['-D', this.dataDir, '-m', mode, '-w', '-t', '30', 'stop']);
+  }
+
+  async destroy() {
+    await this.stop('immediate').catch(() => undefined); // not running any more is fine
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private async run(tool: string, args: string[]) {
+    const command = [join(this.bin, tool), ...args];
+    const [file, ...rest] = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', ...command] : command;
+    await execFileAsync(file as string, rest, { cwd: this.dir, timeout: 40_000 });
+  }
+}
+
+const postgresBin = findPostgresBin();
+const describeWithInitdb = postgresBin ? describe : describe.skip;
+if (!postgresBin) console.warn(`Skipping the PostgreSQL restart test: no ${POSTGRES_LIB}/*/bin/initdb on this machine`);
+
+describeWithInitdb(`PgDatabase across restarts of a PostgreSQL server it does not own${postgresBin ? '' : ` (skipped: no ${POSTGRES_LIB}/*/bin/initdb)`}`, () => {
+  let server: ScratchServer | undefined;
+  let db: PgDatabase | undefined;
+
+  beforeAll(async () => {
+    server = await ScratchServer.create(postgresBin as string);
+    await server.start();
+  });
+  afterAll(async () => {
+    await db?.close().catch(() => undefined);
+    await server?.destroy();
+  });
+
+  const unavailable = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'fulfilled',
+      (err: unknown) => (err instanceof DatabaseUnavailableError ? `unavailable ${err.code}` : `other: ${String(err)}`),
+    );
+
+  it('calls fail with DatabaseUnavailableError while it is down (no crash), and the same PgDatabase works again after each restart, LISTEN included', async () => {
+    const srv = server as ScratchServer;
+    db = new PgDatabase(srv.url, { max: 4 });
+    const pgdb = db;
+    const received: string[] = [];
+    await pgdb.listen('restart_test', (payload) => received.push(payload));
+    await pgdb.query('CREATE TABLE t (id int PRIMARY KEY)');
+
+    for (const [round, mode] of (['fast', 'immediate'] as const).entries()) {
+      // A transaction idle inside the transaction, and idle pooled connections, when the server goes.
+      let resume!: () => void;
+      const resumed = new Promise<void>((resolve) => (resume = resolve));
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      const idleTransaction = unavailable(
+        pgdb.transaction(async (tx) => {
+          await tx.query('INSERT INTO t VALUES ($1)', [100 + round]);
+          entered();
+          await resumed;
+          await tx.query('INSERT INTO t VALUES ($1)', [200 + round]);
+        }),
+      );
+      await inside;
+      await Promise.all([pgdb.query('SELECT 1'), pgdb.query('SELECT 2')]);
+
+      await srv.stop(mode);
+      resume();
+      expect(await idleTransaction).toMatch(/^unavailable /);
+      // Down: refused connections.
+      expect(await unavailable(pgdb.query('SELECT 1'))).toBe('unavailable ECONNREFUSED');
+      expect(await unavailable(pgdb.transaction((tx) => tx.query('SELECT 1')))).toBe('unavailable ECONNREFUSED');
+      expect(await unavailable(pgdb.listen('other_channel', () => undefined))).toBe('unavailable ECONNREFUSED');
+
+      await srv.start();
+      // Up again, same PgDatabase: queries, transactions, SQL errors as SQL errors.
+      expect((await pgdb.query<{ n: number }>('SELECT 1 + $1::int AS n', [round])).rows).toEqual([{ n: 1 + round }]);
+      await pgdb.transaction((tx) => tx.query('INSERT INTO t VALUES ($1)', [300 + round]));
+      await expect(pgdb.query('INSERT INTO t VALUES ($1)', [300 + round])).rejects.toMatchObject({ code: '23505' });
+      // Nothing of the broken transaction was committed.
+      expect((await pgdb.query<{ id: number }>('SELECT id FROM t ORDER BY id')).rows.map((r) => r.id)).toEqual(
+        Array.from({ length: round + 1 }, (_, i) => 300 + i),
+      );
+      // LISTEN comes back on its own (with backoff; NOTIFYs sent meanwhile are lost, so send until one arrives).
+      received.length = 0;
+      const deadline = Date.now() + 8_000;
+      while (received.length === 0 && Date.now() < deadline) {
+        await pgdb.query('SELECT pg_notify($1, $2)', ['restart_test', `round-${round}`]);
+        await sleep(100);
+      }
+      expect(received[0]).toBe(`round-${round}`);
+    }
+  });
+});
