@@ -33,6 +33,8 @@ export async function createApp(config: AppConfig, options: { db?: Database; log
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, { db: options.db }), adapter, {
     bodyParser: false,
+    // A start-up failure (a data directory in use, a bad setting) reaches main.ts's message.
+    abortOnError: false,
     logger: config.logLevel === 'silent' ? false : (options.logger ?? new AppLogger()),
   });
   const fastify = app.getHttpAdapter().getInstance();

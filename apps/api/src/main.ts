@@ -14,7 +14,7 @@ async function main() {
   const config = loadConfig();
   const logger = new AppLogger({ holdUntilStarted: true });
   if (config.role === 'worker') {
-    const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger });
+    const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger, abortOnError: false });
     worker.enableShutdownHooks();
     process.stdout.write('Storefront worker running projections\n');
     logger.started();

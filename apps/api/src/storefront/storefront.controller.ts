@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Header, HttpStatus, Inject, Logger, Post, Query, Res } from '@nestjs/common';
 import { domainError } from '@storefront/domain';
+import { DatabaseUnavailableError } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
 import { cartIdFromRequest } from '../cart/cart-cookie';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -64,8 +65,10 @@ export class StorefrontController {
       ({ status, context } = outcome);
       if (lockError && context.pageType === 103) (context as { lockScreen?: { error?: string } }).lockScreen = { ...(context as { lockScreen?: object }).lockScreen, error: lockError };
     } catch (error) {
-      this.logger.error(`Rendering ${path} failed: ${error instanceof Error ? error.stack : String(error)}`);
-      status = 500;
+      const unavailable = error instanceof DatabaseUnavailableError;
+      if (unavailable) this.logger.warn(`Rendering ${path}: database unavailable (${error.message})`);
+      else this.logger.error(`Rendering ${path} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      status = unavailable ? 503 : 500;
       context = await this.pages.errorPage(visitor).catch(() => ({ pageType: 101, website: { siteTitle: 'Clay & Co.' } }) as unknown as PageContext);
     }
     res.status(status).header('Cache-Control', cacheControlFor(status, visitor, locksConsulted())).header('Vary', 'Cookie');

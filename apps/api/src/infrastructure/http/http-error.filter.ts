@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ERROR_MESSAGES, type ErrorCode } from '@storefront/domain';
+import { DatabaseUnavailableError } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
 import { DomainException } from './domain-exception';
 import { statusForCode } from './error-status';
@@ -22,8 +23,17 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
+/** A lost database connection: the request did nothing lasting, and the pool reconnects by itself. */
+export const DATABASE_UNAVAILABLE: ErrorBody = {
+  error: 'DATABASE_UNAVAILABLE',
+  message: 'The store is unavailable for a moment. Please try again in a few seconds.',
+};
+/** Seconds a client should wait before retrying a 503. */
+const RETRY_AFTER_SECONDS = 2;
+
 /** Maps every error leaving a request to `{ error: CODE, message }` with the right status. */
 export function toErrorResponse(exception: unknown): { status: number; body: ErrorBody } {
+  if (exception instanceof DatabaseUnavailableError) return { status: 503, body: { ...DATABASE_UNAVAILABLE } };
   if (exception instanceof DomainException) {
     const { code, message, details } = exception.error;
     return { status: statusForCode(code), body: { ...(details ?? {}), error: code, message } };
@@ -55,8 +65,10 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body } = toErrorResponse(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (status === 503) this.logger.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+    else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (reply.sent) return;
+    if (status === 503) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     reply.status(status).header('Cache-Control', 'no-store').send(body);
   }
 }
