@@ -12,6 +12,7 @@ export { RebuildFailedError, type RebuildResult } from './runner/projection-rebu
 export type { VerifyResult, VerifyRow, VerifyDifference } from './runner/projection-verify';
 export { projectionMigrations } from './runner/projection-migrations';
 export { listDeadLetters, type DeadLetter } from './runner/dead-letters';
+export { classifyError, isTransientError, type ErrorKind } from './runner/error-kinds';
 export { RowBatch, upsertRows, insertRows, selectRows, deleteRows, rowKey, type Row } from './runner/sql-batch';
 export { compareCheckpoints, checkpointsEqual, formatCheckpoint } from './runner/checkpoint-order';
 export { generationTable } from './runner/read-model-tables';
