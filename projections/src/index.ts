@@ -12,6 +12,9 @@ export { RebuildFailedError, type RebuildResult } from './runner/projection-rebu
 export type { VerifyResult, VerifyRow, VerifyDifference } from './runner/projection-verify';
 export { projectionMigrations } from './runner/projection-migrations';
 export { listDeadLetters, type DeadLetter } from './runner/dead-letters';
+export { classifyError, isTransientError, type ErrorKind } from './runner/error-kinds';
+export { UnprocessableEventError, nestsDeeperThan, refuseDeepEventData } from './runner/event-guards';
+export { MAX_CART_EVENT_DEPTH } from './cart/cart-details.projection';
 export { RowBatch, upsertRows, insertRows, selectRows, deleteRows, rowKey, type Row } from './runner/sql-batch';
 export { compareCheckpoints, checkpointsEqual, formatCheckpoint } from './runner/checkpoint-order';
 export { generationTable } from './runner/read-model-tables';

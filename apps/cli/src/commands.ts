@@ -1,5 +1,5 @@
-import type { EventStore, RecordedEvent } from '@storefront/eventstore';
-import { formatCheckpoint, type ProjectionRunner, type VerifyResult } from '@storefront/projections';
+import type { EventStore, RecordedEvent, SqlExecutor } from '@storefront/eventstore';
+import { formatCheckpoint, listDeadLetters, type ProjectionRunner, type VerifyResult } from '@storefront/projections';
 import { textTable } from './text-table';
 
 /**
@@ -10,18 +10,26 @@ export type CommandResult = { exitCode: number; output: string };
 
 const json = (value: unknown) => JSON.stringify(value);
 
-/** `verify [projection…]`: exit 0 with "verify: ok" lines, or 1 with a printed diff. */
+/**
+ * `verify [projection…]`: exit 0 with "verify: ok" lines, or 1 with a line per problem: a
+ * projection stopped by its failure policy, one whose checkpoint is behind the log's head (as of
+ * the start of verify), a rebuild that failed, or rows that differ from a rebuild (with the diff).
+ */
 export async function verifyCommand(runner: ProjectionRunner, names: string[] = []): Promise<CommandResult> {
   const results = await runner.verify(names);
   const lines = results.flatMap(describeVerify);
-  return { exitCode: results.every((r) => r.ok) ? 0 : 1, output: lines.join('\n') };
+  return { exitCode: results.every((r) => r.ok && r.problems.length === 0) ? 0 : 1, output: lines.join('\n') };
 }
 
 function describeVerify(r: VerifyResult): string[] {
   const at = formatCheckpoint(r.checkpoint);
-  if (r.ok) return [`verify: ok ${r.name} (at ${at})`];
-  if (r.error) return [`verify: FAILED ${r.name}: ${r.error}`];
-  const lines = [`verify: MISMATCH ${r.name} (at ${at}): ${r.mismatches} row(s) differ from a rebuild`];
+  const parked = r.deadLetters > 0 ? `; ${r.deadLetters} event(s) parked in dead letters, skipped by the rebuild too` : '';
+  const lines: string[] = [];
+  if (r.stopped !== null) lines.push(`verify: STOPPED ${r.name}: ${r.stopped.split('\n')[0]} (fix, then resume or rebuild it)`);
+  if (r.behind) lines.push(`verify: BEHIND ${r.name}: checkpoint ${at} is before the log's head ${formatCheckpoint(r.headCheckpoint)}`);
+  if (r.error) return [...lines, `verify: FAILED ${r.name}: ${r.error}`];
+  if (r.ok) return lines.length > 0 ? [...lines, `verify: rows match ${r.name} (at ${at}${parked})`] : [`verify: ok ${r.name} (at ${at}${parked})`];
+  lines.push(`verify: MISMATCH ${r.name} (at ${at}): ${r.mismatches} row(s) differ from a rebuild`);
   for (const m of r.missing) lines.push(`  - missing    ${m.table} ${json(m.row)}`);
   for (const u of r.unexpected) lines.push(`  + unexpected ${u.table} ${json(u.row)}`);
   for (const d of r.differing) {
@@ -47,11 +55,33 @@ export async function rebuildCommand(runner: ProjectionRunner, name: string, opt
 
 /** `resume <projection>`: clear a 'stop' halt so the failed event is retried. */
 export async function resumeCommand(runner: ProjectionRunner, name: string): Promise<CommandResult> {
-  await runner.resume(name);
-  return { exitCode: 0, output: `resume: ${name} will retry its failed event on the next round` };
+  const wasStopped = await runner.resume(name);
+  return {
+    exitCode: 0,
+    output: wasStopped ? `resume: ${name} will retry its failed event on the next round` : `resume: ${name} was not stopped; nothing to do`,
+  };
 }
 
-/** `status`: checkpoints, lag, leases, dead letters per projection. Exit 1 if one is stopped. */
+/** `dead-letters [projection]`: the events projections parked (and skipped), oldest first. */
+export async function deadLettersCommand(db: SqlExecutor, projection?: string): Promise<CommandResult> {
+  const letters = await listDeadLetters(db, projection);
+  if (letters.length === 0) return { exitCode: 0, output: `dead letters: none${projection ? ` for ${projection}` : ''}` };
+  const blocks = letters.map((d) =>
+    [
+      `${d.projection}: event ${d.globalPosition} (${d.eventType}) of stream ${d.streamId}`,
+      `  event id:  ${d.eventId}`,
+      `  parked:    ${d.parkedAt.toISOString()} after ${d.attempts} attempt(s)`,
+      `  error:     ${d.error.split('\n').join('\n             ')}`,
+      '',
+    ].join('\n'),
+  );
+  return { exitCode: 0, output: [`dead letters: ${letters.length}`, '', ...blocks].join('\n') };
+}
+
+/**
+ * `status`: checkpoints, lag, leases, dead letters per projection, and the newest dead letter of
+ * each projection that has some. Exit 1 if one is stopped.
+ */
 export async function statusCommand(runner: ProjectionRunner): Promise<CommandResult> {
   const statuses = await runner.status();
   const rows = statuses.map((s) => [
@@ -70,10 +100,21 @@ export async function statusCommand(runner: ProjectionRunner): Promise<CommandRe
           : 'behind',
   ]);
   const head = statuses[0]?.headCheckpoint;
+  const parked = statuses.flatMap((s) => {
+    const d = s.lastDeadLetter;
+    if (s.deadLetters === 0 || !d) return [];
+    return [
+      `${s.name}: ${s.deadLetters} event(s) parked and skipped; newest: event ${d.globalPosition} (${d.eventType}) of ${d.streamId}, ` +
+        `${d.parkedAt.toISOString()}: ${d.error}`,
+    ];
+  });
   const output = [
     textTable(['projection', 'gen', 'checkpoint (tx/pos)', 'lag', 'lease', 'dead letters', 'state'], rows),
     '',
     `head: ${head ? formatCheckpoint(head) : '-'}   (lag = events of all types after the checkpoint)`,
+    ...(parked.length > 0
+      ? ['', 'dead letters (events a projection could not apply; `dead-letters` lists them, `rebuild` after a fix re-applies them):', ...parked.map((l) => `  ${l}`)]
+      : []),
   ].join('\n');
   return { exitCode: statuses.some((s) => s.stopped) ? 1 : 0, output };
 }

@@ -2,6 +2,7 @@ import { PostgresEventStore, type Database } from '@storefront/eventstore';
 import { ProjectionRunner, allProjections, type RunnerLogger } from '@storefront/projections';
 import { loadCliDatabaseConfig, openCliDatabase } from './cli-database';
 import {
+  deadLettersCommand,
   rebuildCommand,
   resumeCommand,
   stateAtCommand,
@@ -14,10 +15,13 @@ import {
 export const USAGE = `Usage: npm run cli -- <command>
 
   status                          checkpoints, lag, leases and dead letters per projection
-  verify [projection…]            rebuild into scratch tables and compare with the live read models
-                                  (exit 1 and a diff on mismatch)
+                                  (exit 1 if one is stopped)
+  verify [projection…]            rebuild into scratch tables and compare with the live read models;
+                                  exit 1 with a line per problem: a diff, a stopped projection, or one
+                                  whose checkpoint is behind the log's head
   rebuild <projection> [--restart] blue/green rebuild from the first event, then switch
   resume <projection>             clear a stopped projection so it retries its failed event
+  dead-letters [projection]       the events projections could not apply, parked and skipped
   stream <streamId>               a stream's events with their metadata
   state-at <streamId> <ISO time>  a stream's events up to a time
 
@@ -47,7 +51,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         ? needs(1, '<streamId>')
         : command === 'state-at'
           ? needs(2, '<streamId> <ISO time>')
-          : ['status', 'verify'].includes(command)
+          : ['status', 'verify', 'dead-letters'].includes(command)
             ? null
             : { exitCode: 2, output: `Unknown command ${command}\n\n${USAGE}` };
   if (missing) return missing;
@@ -80,6 +84,8 @@ export async function runCommand(db: Database, command: string, args: string[], 
       return rebuildCommand(runner(), args[0], options);
     case 'resume':
       return resumeCommand(runner(), args[0]);
+    case 'dead-letters':
+      return deadLettersCommand(db, args[0]);
     case 'stream':
       return streamCommand(store, args[0]);
     case 'state-at':

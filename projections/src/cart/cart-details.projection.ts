@@ -1,5 +1,6 @@
 import { CART_EVENT_TYPES, evolveCart, initialCartState, shoppingCartView, type CartEvent, type CartState } from '@storefront/domain';
 import { toDomainEvent } from '@storefront/eventstore';
+import { refuseDeepEventData } from '../runner/event-guards';
 import type { Projection } from '../runner/projection';
 import { upsertRows } from '../runner/sql-batch';
 
@@ -8,6 +9,15 @@ import { upsertRows } from '../runner/sql-batch';
  * stream version it reflects (so a reader can tell when it lags behind the cart's stream).
  */
 export const CART_DETAILS = 'cart_details';
+
+/**
+ * Deepest cart event data the projection applies (the event's data object is level 1, so
+ * additionalFields may nest 255 levels). Form answers are flat; keep the HTTP layer's JSON depth
+ * limit at or below this. Deeper events already in the log are parked in dead_letters, the same
+ * way live, in a rebuild and in verify, instead of overflowing the stack at a depth that depends
+ * on the call path (about 4,100 levels on Node 20's default stack).
+ */
+export const MAX_CART_EVENT_DEPTH = 256;
 
 type CartRow = { cart_id: string; version: number; state: CartState; view: unknown; updated_at?: string };
 
@@ -21,7 +31,6 @@ export const cartDetailsProjection: Projection = {
     },
   ],
   eventTypes: CART_EVENT_TYPES,
-  onFailure: 'stop',
   async apply(events, { tx, table }) {
     if (events.length === 0) return;
     const streamIds = [...new Set(events.map((e) => e.streamId))];
@@ -37,6 +46,9 @@ export const cartDetailsProjection: Projection = {
       const row = rows.get(cartId) ?? { cart_id: cartId, version: 0, state: initialCartState(), view: null };
       // Replays after a crash never re-apply: the checkpoint moves with the rows, but stay idempotent anyway.
       if (event.streamPosition <= row.version) continue;
+      // additionalFields is a visitor's JSON: refuse abusive nesting the same way live, in a
+      // rebuild and in verify (the runner parks the event and goes on).
+      refuseDeepEventData(event, MAX_CART_EVENT_DEPTH);
       row.state = evolveCart(row.state, toDomainEvent<CartEvent>(event));
       row.version = event.streamPosition;
       // The event's time, not now(): a rebuild must produce identical rows (verify compares them).

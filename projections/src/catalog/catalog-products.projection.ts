@@ -54,7 +54,6 @@ export const catalogProductsProjection: Projection = {
     },
   ],
   eventTypes: [...PRODUCT_EVENT_TYPES, ...INVENTORY_EVENT_TYPES],
-  onFailure: 'stop',
   // The cart caches product lookups from this read model (apps/api CartProductLookup).
   announcesChanges: true,
   async apply(events, { tx, table }) {

@@ -35,7 +35,6 @@ export const ordersProjection: Projection = {
     },
   ],
   eventTypes: ORDER_EVENT_TYPES,
-  onFailure: 'stop',
   async apply(events, { tx, table }) {
     if (events.length === 0) return;
     const orderIdOf = (streamId: string) => streamId.replace(/^order-/, '');

@@ -36,7 +36,6 @@ export const imageAssetsProjection: Projection = {
     },
   ],
   eventTypes: IMAGE_EVENT_TYPES,
-  onFailure: 'stop',
   async apply(events, { tx, table }) {
     if (events.length === 0) return;
     const ids = [...new Set(events.map((e) => imageIdOf(e.streamId)))];

@@ -1,7 +1,8 @@
 import { START, type Checkpoint, type Database, type EventStore } from '@storefront/eventstore';
-import { applyRead, type ApplyOptions, type ApplyTarget } from './batch-applier';
+import { applyRead, sleep, withTransientRetry, type ApplyOptions, type ApplyTarget } from './batch-applier';
 import { checkpointsEqual, compareCheckpoints, formatCheckpoint } from './checkpoint-order';
 import { describeError, parkEvent } from './dead-letters';
+import { isTransientError, transientDelayMs, type TransientBackoff } from './error-kinds';
 import type { Projection } from './projection';
 import { lockProjection } from './projection-lock';
 import { readProjectionState, writeCheckpoint, writeRebuildCheckpoint } from './projection-state';
@@ -12,7 +13,9 @@ export type RunnerDeps = {
   store: EventStore;
   batchSize: number;
   applyOptions: ApplyOptions;
-  log: { info(message: string): void };
+  /** Backoff of transient database errors, and how many retries before giving up. */
+  transient: TransientBackoff & { maxRetries: number };
+  log: { info(message: string): void; warn(message: string, error?: unknown): void };
 };
 
 export type RebuildResult = {
@@ -36,6 +39,11 @@ export class RebuildFailedError extends Error {
 }
 
 const MAX_SWITCH_ROUNDS = 50;
+
+/** Error text of a dead letter parked while rebuilding generation `generation` starts with this. */
+function rebuildErrorPrefix(generation: number): string {
+  return `rebuild g${generation}: `;
+}
 
 /**
  * Blue/green rebuild. Progress lives in projection_generations (rebuild_generation and its
@@ -87,15 +95,34 @@ export async function rebuildProjection(deps: RunnerDeps, p: Projection, options
       return tableResolver(p, physical);
     },
     advance: (tx, to) => writeRebuildCheckpoint(tx, p.name, next, to),
-    park: (tx, event, error, attempts) => parkEvent(tx, p.name, event, `rebuild g${next}: ${describeError(error)}`, attempts),
+    park: (tx, event, error, attempts) => parkEvent(tx, p.name, event, `${rebuildErrorPrefix(next)}${describeError(error)}`, attempts),
   };
 
   /** Applies batches until nothing more is visible (or `upTo` is reached). */
   const fill = async (upTo?: Checkpoint): Promise<void> => {
+    let failures = 0;
     for (;;) {
-      const read = await store.readAll({ after: position, limit: batchSize, eventTypes: p.eventTypes, upTo });
-      if (read.events.length === 0 && checkpointsEqual(read.checkpoint, position)) return;
-      const outcome = await applyRead(db, p, target, position, read.events, read.checkpoint, applyOptions);
+      let read: Awaited<ReturnType<typeof store.readAll>>;
+      let outcome: Awaited<ReturnType<typeof applyRead>>;
+      try {
+        if (failures > 0) {
+          // A transient error may have come after part of the batch committed (bisecting): go on
+          // from the rebuild checkpoint as committed.
+          const s = await readProjectionState(db, p.name);
+          if (s?.rebuildGeneration === next && s.rebuildCheckpoint) position = s.rebuildCheckpoint;
+        }
+        read = await store.readAll({ after: position, limit: batchSize, eventTypes: p.eventTypes, upTo });
+        if (read.events.length === 0 && checkpointsEqual(read.checkpoint, position)) return;
+        outcome = await applyRead(db, p, target, position, read.events, read.checkpoint, applyOptions);
+        failures = 0;
+      } catch (err) {
+        failures++;
+        if (!isTransientError(err) || failures > deps.transient.maxRetries) throw err;
+        const delay = transientDelayMs(deps.transient, failures);
+        log.warn(`${p.name}: rebuild: transient database error (not the event's fault), retry ${failures}/${deps.transient.maxRetries} in ${delay} ms`, err);
+        await sleep(delay);
+        continue;
+      }
       if (outcome.kind === 'busy') throw new RebuildFailedError(p.name, 'another rebuild of this projection is running');
       if (outcome.kind === 'stopped') {
         throw new RebuildFailedError(p.name, `event ${outcome.failed.globalPosition} (${outcome.failed.type}): ${outcome.error.message}`);
@@ -107,9 +134,9 @@ export async function rebuildProjection(deps: RunnerDeps, p: Projection, options
 
   await fill();
   for (let round = 0; round < MAX_SWITCH_ROUNDS; round++) {
-    const live = (await readProjectionState(db, p.name))?.checkpoint ?? START;
+    const live = (await withTransientRetry(() => readProjectionState(db, p.name), deps.transient, log.warn.bind(log), `${p.name}: rebuild`))?.checkpoint ?? START;
     if (compareCheckpoints(live, position) > 0) await fill(live);
-    const switched = await db.transaction(async (tx) => {
+    const switched = await withTransientRetry(() => db.transaction(async (tx) => {
       await lockProjection(tx, p.name);
       const s = await readProjectionState(tx, p.name, true);
       if (!s || s.rebuildGeneration !== next || !s.rebuildCheckpoint || !checkpointsEqual(s.rebuildCheckpoint, position)) {
@@ -124,8 +151,12 @@ export async function rebuildProjection(deps: RunnerDeps, p: Projection, options
            rebuild_global_position = null, stopped_at = null, stopped_error = null, updated_at = now() where name = $1`,
         [p.name, next],
       );
+      // dead_letters lists the events the ACTIVE generation skipped: the ones this rebuild parked
+      // again stay (their error now says `rebuild g<next>:`); the ones it could apply (the
+      // projector was fixed meanwhile) are no longer missing from the read model.
+      await tx.query(`delete from dead_letters where projection = $1 and error not like $2`, [p.name, `${rebuildErrorPrefix(next)}%`]);
       return true;
-    });
+    }), deps.transient, log.warn.bind(log), `${p.name}: rebuild switch`);
     if (switched) {
       log.info(`${p.name}: switched to generation ${next} at ${formatCheckpoint(position)} (${applied} events applied)`);
       return { name: p.name, generation: next, previousGeneration, checkpoint: position, eventsApplied: applied, resumed };

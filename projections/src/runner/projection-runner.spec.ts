@@ -1,11 +1,11 @@
-import { PostgresEventStore, createTestDatabase, describeEachDriver, type Database, type TestDatabase } from '@storefront/eventstore';
+import { PostgresEventStore, createTestDatabase, describeEachDriver, type Database, type RecordedEvent, type TestDatabase } from '@storefront/eventstore';
 import { CounterProjection } from '../testing/counter-projection';
 import { appendTestEvents, silentLogger, waitFor } from '../testing/test-events';
 import { compareCheckpoints } from './checkpoint-order';
 import { listDeadLetters } from './dead-letters';
-import type { FailurePolicy } from './projection';
+import type { FailurePolicy, ProjectionContext } from './projection';
 import { projectionMigrations } from './projection-migrations';
-import { ProjectionRunner, ProjectionStoppedError } from './projection-runner';
+import { ProjectionRunner, ProjectionStoppedError, type RunnerLogger } from './projection-runner';
 
 async function count(db: Database, table: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(`select count(*) as n from "${table}"`);
@@ -34,7 +34,10 @@ describeEachDriver('ProjectionRunner', (driver) => {
     await test.dispose();
   });
 
-  function runnerFor(projection: CounterProjection, options: { maxAttempts?: number; batchSize?: number } = {}): ProjectionRunner {
+  function runnerFor(
+    projection: CounterProjection,
+    options: { maxAttempts?: number; batchSize?: number; logger?: RunnerLogger; transientRetryMs?: number; transientRetryMaxMs?: number } = {},
+  ): ProjectionRunner {
     const runner = new ProjectionRunner({
       db: test.db,
       store,
@@ -44,7 +47,9 @@ describeEachDriver('ProjectionRunner', (driver) => {
       retryBackoffMs: 5,
       maxAttempts: options.maxAttempts ?? 3,
       batchSize: options.batchSize ?? 500,
-      logger: silentLogger,
+      transientRetryMs: options.transientRetryMs ?? 2,
+      transientRetryMaxMs: options.transientRetryMaxMs ?? 8,
+      logger: options.logger ?? silentLogger,
     });
     runners.push(runner);
     return runner;
@@ -96,8 +101,9 @@ describeEachDriver('ProjectionRunner', (driver) => {
     if (policy === 'skip') await runner.catchUp();
     else await expect(runner.catchUp()).rejects.toBeInstanceOf(ProjectionStoppedError);
 
-    // 1 failed batch + 3 single attempts.
-    expect(projection.failures).toBe(4);
+    // The batch of 10 and the halves holding event 5 on the way down ([5..9], [5..7], [5..6]) fail
+    // once each; then event 5 alone is tried 3 times (an unknown error: retried, then parked).
+    expect(projection.failures).toBe(4 + 3);
     const letters = await listDeadLetters(test.db, projection.name);
     expect(letters).toHaveLength(1);
     expect(letters[0]).toMatchObject({ eventId: bad.eventId, attempts: 3, eventType: 'Counted', streamId: 'a' });
@@ -105,6 +111,8 @@ describeEachDriver('ProjectionRunner', (driver) => {
 
     const [status] = await runner.status();
     expect(status.deadLetters).toBe(1);
+    expect(status.lastDeadLetter).toMatchObject({ eventId: bad.eventId, globalPosition: bad.globalPosition, streamId: 'a', eventType: 'Counted', attempts: 3 });
+    expect(status.lastDeadLetter?.error).toBe(`Error: injected failure at event ${bad.globalPosition}`);
     if (policy === 'skip') {
       expect(status.stopped).toBe(false);
       expect(status.checkpoint).toEqual(status.headCheckpoint);
@@ -124,7 +132,7 @@ describeEachDriver('ProjectionRunner', (driver) => {
       expect(await count(test.db, projection.eventsTable)).toBe(10);
       expect(await streamCounts(test.db, projection)).toEqual({ a: 10 });
       const [after] = await runner.status();
-      expect(after).toMatchObject({ stopped: false, error: null, lag: 0 });
+      expect(after).toMatchObject({ stopped: false, error: null, lag: 0, deadLetters: 0, lastDeadLetter: null }); // applied now: no longer missing
     }
   });
 
@@ -137,6 +145,185 @@ describeEachDriver('ProjectionRunner', (driver) => {
     await runner.catchUp();
     expect(await listDeadLetters(test.db)).toEqual([]);
     expect(await streamCounts(test.db, projection)).toEqual({ a: 5 });
+  });
+
+  /** A real database error with this SQLSTATE, raised by the server inside the apply transaction. */
+  const raiseSqlState = (code: string) => async (_event: unknown, ctx: ProjectionContext) => {
+    await ctx.tx.query(`do $$ begin raise exception 'simulated %', '${code}' using errcode = '${code}'; end $$`);
+  };
+  const throwing = (make: () => Error) => () => {
+    throw make();
+  };
+  const nodeError = (code: string) => Object.assign(new Error(`read ${code}`), { code, errno: -104, syscall: 'read' });
+
+  it.each<[string, (event: RecordedEvent, ctx: ProjectionContext) => Promise<void> | void]>([
+    ['40P01 deadlock_detected', raiseSqlState('40P01')],
+    ['40001 serialization_failure', raiseSqlState('40001')],
+    ['57014 query_canceled (statement timeout)', raiseSqlState('57014')],
+    ['57P01 admin_shutdown', raiseSqlState('57P01')],
+    ['08006 connection_failure', raiseSqlState('08006')],
+    ['ECONNRESET', throwing(() => nodeError('ECONNRESET'))],
+    ['ECONNREFUSED', throwing(() => nodeError('ECONNREFUSED'))],
+    ['Connection terminated unexpectedly', throwing(() => new Error('Connection terminated unexpectedly'))],
+  ])('a transient error (%s) is retried with backoff past maxAttempts and never parked', async (_name, failWith) => {
+    const projection = new CounterProjection();
+    const warnings: string[] = [];
+    const logger = { ...silentLogger, warn: (m: string) => void warnings.push(m) };
+    const runner = runnerFor(projection, { maxAttempts: 3, logger, transientRetryMs: 2, transientRetryMaxMs: 8 });
+    const events = await appendTestEvents(store, 'a', 10);
+    projection.failWhen = (e) => e.eventId === events[5].eventId;
+    projection.failWith = failWith;
+    projection.failTimes = 6; // twice maxAttempts: as "the event's fault" it would have been parked
+
+    await runner.catchUp();
+
+    expect(projection.failures).toBe(6);
+    expect(await listDeadLetters(test.db)).toEqual([]);
+    expect(await count(test.db, projection.eventsTable)).toBe(10);
+    expect(await streamCounts(test.db, projection)).toEqual({ a: 10 });
+    const [status] = await runner.status();
+    expect(status).toMatchObject({ deadLetters: 0, stopped: false, lag: 0 });
+    // Exponential backoff, 2 ms doubling, capped at 8 ms.
+    const delays = warnings.filter((m) => m.includes('transient')).map((m) => Number(/retrying in (\d+) ms/.exec(m)?.[1]));
+    expect(delays).toEqual([2, 4, 8, 8, 8, 8]);
+  });
+
+  it('the live loop retries transient errors with backoff, and stop() interrupts the backoff', async () => {
+    const projection = new CounterProjection();
+    const runner = new ProjectionRunner({
+      db: test.db, store, projections: [projection], leaseMs: 1000, pollIntervalMs: 50, logger: silentLogger,
+      maxAttempts: 1, transientRetryMs: 5, transientRetryMaxMs: 20,
+    });
+    runners.push(runner);
+    const events = await appendTestEvents(store, 'a', 4);
+    projection.failWhen = (e) => e.eventId === events[2].eventId;
+    projection.failWith = raiseSqlState('40P01');
+    projection.failTimes = 5;
+    await runner.start();
+    await waitFor(async () => (await count(test.db, projection.eventsTable)) === 4, 5000);
+    expect(projection.failures).toBe(5);
+    expect(await listDeadLetters(test.db)).toEqual([]);
+
+    // A database that stays unavailable: the loop waits 60 s between tries, yet stop() returns at once.
+    projection.failures = 0;
+    projection.failTimes = Number.POSITIVE_INFINITY;
+    const slow = new ProjectionRunner({
+      db: test.db, store, projections: [projection], leaseMs: 1000, pollIntervalMs: 50, logger: silentLogger, transientRetryMs: 60_000,
+    });
+    runners.push(slow);
+    await runner.stop();
+    const more = await appendTestEvents(store, 'b', 1);
+    projection.failWhen = (e) => e.eventId === more[0].eventId;
+    await slow.start();
+    await waitFor(async () => projection.failures >= 1, 5000);
+    const stopping = Date.now();
+    await slow.stop();
+    expect(Date.now() - stopping).toBeLessThan(1000);
+    expect(await listDeadLetters(test.db)).toEqual([]);
+  });
+
+  it.each<[string, (projection: CounterProjection, bad: RecordedEvent) => Promise<void>]>([
+    ['RangeError (stack overflow)', async (p, bad) => {
+      p.failWhen = (e) => e.eventId === bad.eventId;
+      p.failWith = () => {
+        const recurse = (n: number): number => recurse(n + 1) + 1;
+        recurse(0);
+      };
+    }],
+    ['TypeError', async (p, bad) => {
+      p.failWhen = (e) => e.eventId === bad.eventId;
+      p.failWith = (e) => {
+        (e.data as { missing: { field: string } }).missing.field.toUpperCase();
+      };
+    }],
+    ['unique violation caused by the event', async (p, bad) => {
+      // A row with the event's id is already there: inserting the event's row violates the key.
+      await test.db.query(`insert into "${p.eventsTable}__g1" values ($1::uuid, 'elsewhere', 0)`, [bad.eventId]);
+    }],
+  ])('a deterministic error (%s) parks exactly that event at once; the good events around it in the batch are applied', async (_name, arrange) => {
+    const projection = new CounterProjection();
+    const runner = runnerFor(projection, { maxAttempts: 3 });
+    await runner.prepare();
+    const events = await appendTestEvents(store, 'a', 10);
+    const bad = events[5];
+    await arrange(projection, bad);
+
+    await runner.catchUp();
+
+    const letters = await listDeadLetters(test.db, projection.name);
+    expect(letters).toHaveLength(1);
+    expect(letters[0]).toMatchObject({ projection: projection.name, eventId: bad.eventId, globalPosition: bad.globalPosition, streamId: 'a', attempts: 1 });
+    expect(letters[0].error).toMatch(/RangeError: Maximum call stack size exceeded|TypeError: Cannot read properties of undefined|duplicate key value violates unique constraint/);
+    const { rows } = await test.db.query<{ event_id: string }>(`select event_id::text as event_id from "${projection.eventsTable}" where stream_id = 'a' order by global_position`);
+    expect(rows.map((r) => r.event_id)).toEqual(events.filter((e) => e !== bad).map((e) => e.eventId));
+    const [status] = await runner.status();
+    expect(status).toMatchObject({ stopped: false, deadLetters: 1, lag: 0 });
+    expect(status.checkpoint).toEqual(status.headCheckpoint);
+  });
+
+  it('finds a failing event in a large batch by bisecting: a few transactions, not one per event', async () => {
+    const projection = new CounterProjection();
+    const runner = runnerFor(projection, { maxAttempts: 1 });
+    const events = await appendTestEvents(store, 'a', 500);
+    projection.failWhen = (e) => e.eventId === events[321].eventId;
+    projection.failWith = () => {
+      throw new TypeError('poison');
+    };
+    await runner.catchUp();
+    expect(await count(test.db, projection.eventsTable)).toBe(499);
+    expect((await listDeadLetters(test.db)).map((d) => d.eventId)).toEqual([events[321].eventId]);
+    // 1 batch + about two transactions per halving (log2 500 ≈ 9): at most 2·9 + 1.
+    expect(projection.applyCalls).toBeLessThanOrEqual(19);
+  });
+
+  it('a rebuild meets a parked event again and parks it again (verify compares equal); after a fix a rebuild applies it', async () => {
+    const projection = new CounterProjection();
+    const runner = runnerFor(projection, { batchSize: 4, maxAttempts: 1 });
+    const events = await appendTestEvents(store, 'a', 10);
+    projection.failWhen = (e) => e.eventId === events[6].eventId;
+    await runner.catchUp();
+    expect((await runner.status())[0]).toMatchObject({ deadLetters: 1, stopped: false, lag: 0 });
+
+    const [verified] = await runner.verify();
+    expect(verified).toMatchObject({ ok: true, mismatches: 0, deadLetters: 1, problems: [] });
+
+    await runner.rebuild(projection.name);
+    const letters = await listDeadLetters(test.db);
+    expect(letters).toHaveLength(1);
+    expect(letters[0]).toMatchObject({ eventId: events[6].eventId });
+    expect(letters[0].error).toMatch(/^rebuild g2: Error: injected failure/);
+    expect((await runner.verify())[0]).toMatchObject({ ok: true, problems: [] });
+    expect(await streamCounts(test.db, projection)).toEqual({ a: 9 });
+
+    projection.failWhen = null; // the fix
+    await runner.rebuild(projection.name);
+    expect(await listDeadLetters(test.db)).toEqual([]);
+    expect(await streamCounts(test.db, projection)).toEqual({ a: 10 });
+    expect((await runner.status())[0]).toMatchObject({ generation: 3, deadLetters: 0, lastDeadLetter: null });
+  });
+
+  it('verify reports a stopped projection and one behind the log head as problems', async () => {
+    const projection = new CounterProjection({ onFailure: 'stop' });
+    const runner = runnerFor(projection, { maxAttempts: 1 });
+    const events = await appendTestEvents(store, 'a', 3);
+    await runner.catchUp();
+    expect((await runner.verify())[0]).toMatchObject({ ok: true, stopped: null, behind: false, problems: [] });
+
+    await appendTestEvents(store, 'a', 2); // not applied yet
+    const [behind] = await runner.verify();
+    expect(behind).toMatchObject({ ok: true, behind: true, stopped: null });
+    expect(behind.problems).toEqual([expect.stringMatching(/^behind: checkpoint \d+\/\d+ is before the log's head \d+\/\d+$/)]);
+
+    const more = await appendTestEvents(store, 'a', 1);
+    projection.failWhen = (e) => e.eventId === more[0].eventId;
+    await expect(runner.catchUp()).rejects.toBeInstanceOf(ProjectionStoppedError);
+    const [stopped] = await runner.verify();
+    expect(stopped.ok).toBe(true); // the rows it has are right…
+    expect(stopped.problems).toEqual([
+      expect.stringMatching(/^stopped: event \d+ \(Counted, .*\): injected failure/),
+      expect.stringMatching(/^behind: /), // …but it misses the rest
+    ]);
+    expect(events).toHaveLength(3);
   });
 
   it('runs with start(): NOTIFY wakes it, stop() releases the lease', async () => {

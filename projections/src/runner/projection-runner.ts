@@ -1,13 +1,14 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { EVENTS_CHANNEL, type Checkpoint, type Database, type EventStore } from '@storefront/eventstore';
-import { applyRead, sleep, type ApplyOptions, type ApplyTarget } from './batch-applier';
+import { applyRead, sleep, withTransientRetry, type ApplyOptions, type ApplyTarget } from './batch-applier';
 import { checkpointsEqual, compareCheckpoints, formatCheckpoint } from './checkpoint-order';
-import { describeError, parkEvent } from './dead-letters';
+import { describeError, forgetDeadLettersAfter, parkEvent } from './dead-letters';
+import { DEFAULT_TRANSIENT_BACKOFF, isTransientError, transientDelayMs, type TransientBackoff } from './error-kinds';
 import { READ_MODEL_CHANGED_CHANNEL, type Projection } from './projection';
 import { acquireLease, holdsLease, releaseLeases } from './projection-lease';
 import { lockProjection, tryLockProjection } from './projection-lock';
-import { rebuildProjection, type RebuildResult } from './projection-rebuild';
+import { rebuildProjection, type RebuildResult, type RunnerDeps } from './projection-rebuild';
 import { clearStopped, ensureProjectionRows, markStopped, readProjectionState, type ProjectionState } from './projection-state';
 import { verifyProjection, type VerifyResult } from './projection-verify';
 import { createTables, ensureViews, generationTable, tableResolver } from './read-model-tables';
@@ -36,10 +37,24 @@ export type ProjectionRunnerOptions = {
    * takes what arrived meanwhile instead of one transaction per handful of events. Default 25 ms.
    */
   minRoundIntervalMs?: number;
-  /** Tries of one failing event before it is parked in dead_letters. */
+  /**
+   * Tries of one event failing with an error of unknown kind before it is parked in dead_letters
+   * (a deterministic error such as a stack overflow or a TypeError parks it at the first try;
+   * transient database errors never do). Default 3.
+   */
   maxAttempts?: number;
-  /** Backoff before retry n of a failing event: retryBackoffMs * n. */
+  /** Backoff before retry n of a failing event: retryBackoffMs * n. Default 50. */
   retryBackoffMs?: number;
+  /**
+   * Transient database errors (deadlock, serialization failure, timeouts, lost or refused
+   * connections; see `classifyError`) are never the event's fault: the round is retried after
+   * transientRetryMs, doubling per consecutive failure up to transientRetryMaxMs (defaults 50 ms
+   * and 5 s). The live loop and catchUp (until its timeout) retry for as long as it lasts;
+   * rebuild and verify give up after transientMaxRetries (default 12, about half a minute).
+   */
+  transientRetryMs?: number;
+  transientRetryMaxMs?: number;
+  transientMaxRetries?: number;
   logger?: RunnerLogger;
 };
 
@@ -55,7 +70,10 @@ export type ProjectionStatus = {
   leaseExpiresAt: Date | null;
   /** Lease owner set and not expired. */
   leaseActive: boolean;
+  /** Events it parked in dead_letters and skipped (see `cli status`; `listDeadLetters` has them all). */
   deadLetters: number;
+  /** The most recently parked of them, or null. `error` is the first line of the stored error. */
+  lastDeadLetter: { globalPosition: number; eventId: string; streamId: string; eventType: string; error: string; attempts: number; parkedAt: Date } | null;
   /** Halted by its 'stop' failure policy (persisted: every instance sees it). */
   stopped: boolean;
   error: string | null;
@@ -110,6 +128,7 @@ export class ProjectionRunner {
   private readonly pollIntervalMs: number;
   private readonly minRoundIntervalMs: number;
   private readonly applyOptions: ApplyOptions;
+  private readonly transient: TransientBackoff & { maxRetries: number };
   private readonly log: RunnerLogger;
 
   private prepared: Promise<void> | null = null;
@@ -148,6 +167,11 @@ export class ProjectionRunner {
       maxAttempts: options.maxAttempts ?? 3,
       backoffMs: (attempt) => backoff * attempt,
       log: (message, error) => this.log.warn(message, error),
+    };
+    this.transient = {
+      initialMs: options.transientRetryMs ?? DEFAULT_TRANSIENT_BACKOFF.initialMs,
+      maxMs: options.transientRetryMaxMs ?? DEFAULT_TRANSIENT_BACKOFF.maxMs,
+      maxRetries: options.transientMaxRetries ?? 12,
     };
   }
 
@@ -221,14 +245,24 @@ export class ProjectionRunner {
   }
 
   private async runLoop(p: Projection): Promise<void> {
+    let failures = 0;
     while (this.running) {
       const seen = this.wakeCount;
       const startedAt = Date.now();
       let result: RoundResult = 'idle';
       try {
         if (await this.ensureLease(p.name)) result = await this.withMutex(p.name, () => this.applyRound(p));
+        failures = 0;
       } catch (err) {
-        this.log.error(`${p.name}: apply round failed`, err);
+        // Not an event's fault (an event's own failure is parked inside the round): the database
+        // is unavailable or busy, or the runner itself failed. Back off instead of spinning on
+        // every NOTIFY; the next round goes on from the committed checkpoint.
+        failures++;
+        const delay = transientDelayMs(this.transient, failures);
+        if (isTransientError(err)) this.log.warn(`${p.name}: transient database error (not the event's fault), retrying in ${delay} ms`, err);
+        else this.log.error(`${p.name}: apply round failed, retrying in ${delay} ms`, err);
+        await this.sleepWhileRunning(delay);
+        continue;
       }
       if (result === 'progress-full' || !this.running) continue;
       const pause = startedAt + this.minRoundIntervalMs - Date.now();
@@ -305,13 +339,26 @@ export class ProjectionRunner {
 
   private async catchUpOne(p: Projection, target: Checkpoint, deadline: number): Promise<void> {
     this.catchingUp.set(p.name, (this.catchingUp.get(p.name) ?? 0) + 1);
+    let failures = 0;
     try {
       for (;;) {
         const state = await this.requireState(p.name);
         if (compareCheckpoints(state.checkpoint, target) >= 0) return;
         if (state.stoppedError !== null) throw new ProjectionStoppedError(p.name, state.stoppedError);
         if (await this.ensureLease(p.name)) {
-          const result = await this.withMutex(p.name, () => this.applyRound(p));
+          let result: RoundResult;
+          try {
+            result = await this.withMutex(p.name, () => this.applyRound(p));
+            failures = 0;
+          } catch (err) {
+            if (!isTransientError(err)) throw err;
+            failures++;
+            const delay = transientDelayMs(this.transient, failures);
+            if (Date.now() + delay > deadline) throw err;
+            this.log.warn(`${p.name}: transient database error (not the event's fault), retrying in ${delay} ms`, err);
+            await sleep(delay);
+            continue;
+          }
           if (result === 'progress' || result === 'progress-full' || result === 'stopped') continue;
           // 'idle' below the target: the target's transaction committed but an older transaction
           // elsewhere keeps it invisible for now (xmin); wait and read again.
@@ -349,6 +396,13 @@ export class ProjectionRunner {
       expires_at: Date | null;
       lease_active: boolean | null;
       dead_letters: number;
+      dl_global_position: number | null;
+      dl_event_id: string | null;
+      dl_stream_id: string | null;
+      dl_event_type: string | null;
+      dl_error: string | null;
+      dl_attempts: number | null;
+      dl_parked_at: Date | null;
       lag: number;
     }>(
       `select p.name, g.active_generation, g.rebuild_generation,
@@ -356,6 +410,8 @@ export class ProjectionRunner {
               coalesce(c.transaction_id, '0'::xid8)::text as transaction_id, coalesce(c.global_position, 0) as global_position,
               l.owner, l.expires_at, l.expires_at > clock_timestamp() as lease_active,
               (select count(*) from dead_letters d where d.projection = p.name) as dead_letters,
+              dl.global_position as dl_global_position, dl.event_id::text as dl_event_id, dl.stream_id as dl_stream_id,
+              dl.event_type as dl_event_type, dl.error as dl_error, dl.attempts as dl_attempts, dl.parked_at as dl_parked_at,
               (select count(*) from events e
                 where (e.transaction_id, e.global_position) > (coalesce(c.transaction_id, '0'::xid8), coalesce(c.global_position, 0))
                   and (e.transaction_id, e.global_position) <= ($2::xid8, $3::bigint)) as lag
@@ -363,6 +419,7 @@ export class ProjectionRunner {
        left join projection_generations g on g.name = p.name
        left join checkpoints c on c.name = p.name
        left join projection_leases l on l.name = p.name
+       left join lateral (select * from dead_letters d where d.projection = p.name order by d.parked_at desc, d.id desc limit 1) dl on true
        order by p.ord`,
       [this.projectionNames, head.transactionId, head.globalPosition],
     );
@@ -376,6 +433,18 @@ export class ProjectionRunner {
       leaseExpiresAt: r.expires_at,
       leaseActive: r.lease_active === true,
       deadLetters: Number(r.dead_letters),
+      lastDeadLetter:
+        r.dl_event_id === null
+          ? null
+          : {
+              globalPosition: Number(r.dl_global_position),
+              eventId: r.dl_event_id,
+              streamId: String(r.dl_stream_id),
+              eventType: String(r.dl_event_type),
+              error: String(r.dl_error).split('\n')[0],
+              attempts: Number(r.dl_attempts),
+              parkedAt: r.dl_parked_at as Date,
+            },
       stopped: r.stopped_error !== null,
       error: r.stopped_error,
       rebuilding:
@@ -389,13 +458,23 @@ export class ProjectionRunner {
   }
 
   /**
-   * Clears a 'stop' halt: the projection retries the failed event next round (it stays in
-   * dead_letters for the record). Use after deploying a fix; or `rebuild` it.
+   * Clears a 'stop' halt: the projection retries the failed event next round. Its dead letter is
+   * forgotten (it is parked again if the event still fails). Use after deploying a fix; or
+   * `rebuild` it. Returns false (and changes nothing) when the projection was not stopped.
    */
-  async resume(name: string): Promise<void> {
+  async resume(name: string): Promise<boolean> {
     this.select(name);
-    await clearStopped(this.db, name);
+    await this.prepare();
+    const wasStopped = await this.db.transaction(async (tx) => {
+      await lockProjection(tx, name);
+      const state = await readProjectionState(tx, name);
+      if (!state || state.stoppedError === null) return false;
+      await forgetDeadLettersAfter(tx, name, state.checkpoint);
+      await clearStopped(tx, name);
+      return true;
+    });
     this.wakeAll();
+    return wasStopped;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -416,17 +495,22 @@ export class ProjectionRunner {
   /**
    * Rebuilds each projection into scratch tables up to exactly the live checkpoint and compares
    * them row by row with the live tables (the live projection holds still during the comparison).
+   * Events the projection parked are met and skipped the same way by the scratch rebuild. Each
+   * result also says whether the projection is stopped or behind the log's head (`problems`).
+   * A transient database error starts that projection's check over (fresh scratch tables).
    */
   async verify(names?: string[], options: { maxDiff?: number } = {}): Promise<VerifyResult[]> {
     await this.prepare();
     const selected = names && names.length > 0 ? names.flatMap((n) => this.select(n)) : this.projections;
     const results: VerifyResult[] = [];
-    for (const p of selected) results.push(await verifyProjection(this.deps(), p, options));
+    for (const p of selected) {
+      results.push(await withTransientRetry(() => verifyProjection(this.deps(), p, options), this.transient, (m, e) => this.log.warn(m, e), `${p.name}: verify`));
+    }
     return results;
   }
 
-  private deps() {
-    return { db: this.db, store: this.store, batchSize: this.batchSize, applyOptions: this.applyOptions, log: this.log };
+  private deps(): RunnerDeps {
+    return { db: this.db, store: this.store, batchSize: this.batchSize, applyOptions: this.applyOptions, transient: this.transient, log: this.log };
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -490,6 +574,12 @@ export class ProjectionRunner {
   private wakeAll(): void {
     this.wakeCount++;
     for (const wake of [...this.wakers]) wake();
+  }
+
+  /** Sleeps `ms`, or less if `halt()` stops the loops meanwhile. */
+  private async sleepWhileRunning(ms: number): Promise<void> {
+    const until = Date.now() + ms;
+    while (this.running && Date.now() < until) await sleep(Math.min(50, until - Date.now()));
   }
 
   private sleepUntilWoken(ms: number, seen: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { START, type Checkpoint, type SqlExecutor } from '@storefront/eventstore';
 import { applyRead, type ApplyTarget } from './batch-applier';
-import { checkpointsEqual, compareCheckpoints } from './checkpoint-order';
+import { checkpointsEqual, compareCheckpoints, formatCheckpoint } from './checkpoint-order';
 import type { Projection, ReadModelTable } from './projection';
 import type { RunnerDeps } from './projection-rebuild';
 import { lockProjection } from './projection-lock';
@@ -22,6 +22,7 @@ export type VerifyDifference = {
 
 export type VerifyResult = {
   name: string;
+  /** The live read model equals a rebuild from the log up to `checkpoint` (the row comparison only; see `problems`). */
   ok: boolean;
   /** The live checkpoint both sides were compared at. */
   checkpoint: Checkpoint;
@@ -34,6 +35,19 @@ export type VerifyResult = {
   mismatches: number;
   /** The rebuild itself failed (e.g. an event a 'stop' projection refuses); nothing compared. */
   error?: string;
+  /** The log's head when verify started; the live checkpoint should have reached it. */
+  headCheckpoint: Checkpoint;
+  /** Halted by its 'stop' policy: the stored reason, else null. */
+  stopped: string | null;
+  /** The compared checkpoint is before `headCheckpoint`: the read model misses events. */
+  behind: boolean;
+  /** Events parked in dead_letters (skipped by the live generation and, the same way, by the rebuild). */
+  deadLetters: number;
+  /**
+   * Everything wrong, one line each: stopped, behind the head, rows differing from a rebuild, the
+   * rebuild failing. Empty when all is well. `cli verify` fails when any projection has one.
+   */
+  problems: string[];
 };
 
 const MAX_ROUNDS = 50;
@@ -61,6 +75,7 @@ export async function verifyProjection(deps: RunnerDeps, p: Projection, options:
     park: async () => undefined, // verify writes no dead letters
   };
 
+  const head = await store.headCheckpoint();
   let position: Checkpoint = START;
   let goal = (await readProjectionState(db, p.name))?.checkpoint ?? START;
   await db.transaction((tx) => createTables(tx, p, scratch));
@@ -72,7 +87,7 @@ export async function verifyProjection(deps: RunnerDeps, p: Projection, options:
         if (read.events.length === 0 && checkpointsEqual(read.checkpoint, position)) break;
         const outcome = await applyRead(db, p, target, position, read.events, read.checkpoint, applyOptions);
         if (outcome.kind === 'stopped') {
-          return failed(p.name, goal, `event ${outcome.failed.globalPosition} (${outcome.failed.type}): ${outcome.error.message}`);
+          return withProblems(db, failed(p.name, goal, head, `event ${outcome.failed.globalPosition} (${outcome.failed.type}): ${outcome.error.message}`));
         }
         position = outcome.checkpoint;
       }
@@ -81,29 +96,55 @@ export async function verifyProjection(deps: RunnerDeps, p: Projection, options:
         const s = await readProjectionState(tx, p.name);
         if (!s) throw new Error(`Projection ${p.name} is not prepared`);
         if (!checkpointsEqual(s.checkpoint, goal)) return { moved: s.checkpoint };
-        const result: VerifyResult = { name: p.name, ok: true, checkpoint: goal, missing: [], unexpected: [], differing: [], mismatches: 0 };
+        const result: VerifyResult = {
+          name: p.name, ok: true, checkpoint: goal, missing: [], unexpected: [], differing: [], mismatches: 0,
+          headCheckpoint: head, stopped: s.stoppedError, behind: false, deadLetters: 0, problems: [],
+        };
         for (const table of p.tables) {
           await compareTable(tx, table, generationTable(table.name, s.generation), scratch(table), maxDiff, result);
         }
         result.ok = result.mismatches === 0;
         return { result };
       });
-      if ('result' in compared) return compared.result;
+      if ('result' in compared) return withProblems(db, compared.result);
       if (compareCheckpoints(compared.moved, position) < 0) {
         // Only a rebuild moves the live checkpoint to somewhere the scratch copy has not been;
         // it never moves backwards. Start over to be safe.
-        return failed(p.name, goal, 'live checkpoint moved backwards during verify (concurrent rebuild?)');
+        return withProblems(db, failed(p.name, goal, head, 'live checkpoint moved backwards during verify (concurrent rebuild?)'));
       }
       goal = compared.moved;
     }
-    return failed(p.name, goal, `could not catch up with the live projection in ${MAX_ROUNDS} rounds`);
+    return withProblems(db, failed(p.name, goal, head, `could not catch up with the live projection in ${MAX_ROUNDS} rounds`));
   } finally {
     await db.transaction((tx) => dropTables(tx, p, scratch));
   }
 }
 
-function failed(name: string, checkpoint: Checkpoint, error: string): VerifyResult {
-  return { name, ok: false, checkpoint, missing: [], unexpected: [], differing: [], mismatches: 0, error };
+function failed(name: string, checkpoint: Checkpoint, head: Checkpoint, error: string): VerifyResult {
+  return {
+    name, ok: false, checkpoint, missing: [], unexpected: [], differing: [], mismatches: 0, error,
+    headCheckpoint: head, stopped: null, behind: false, deadLetters: 0, problems: [],
+  };
+}
+
+/**
+ * Fills in stopped (if not known yet), behind, dead letters and the problem lines. `behind` compares
+ * the checkpoint the rows were compared at with the head as of verify's start: a projection that
+ * was caught up then has reached it (verify follows the live checkpoint while it moves).
+ */
+async function withProblems(db: SqlExecutor, result: VerifyResult): Promise<VerifyResult> {
+  const state = await readProjectionState(db, result.name);
+  const stopped = result.stopped ?? state?.stoppedError ?? null;
+  const behind = compareCheckpoints(result.checkpoint, result.headCheckpoint) < 0;
+  const { rows } = await db.query<{ n: number }>(`select count(*) as n from dead_letters where projection = $1`, [result.name]);
+  const problems: string[] = [];
+  if (stopped !== null) problems.push(`stopped: ${stopped.split('\n')[0]}`);
+  if (behind) {
+    problems.push(`behind: checkpoint ${formatCheckpoint(result.checkpoint)} is before the log's head ${formatCheckpoint(result.headCheckpoint)}`);
+  }
+  if (result.error) problems.push(`rebuild failed: ${result.error}`);
+  else if (!result.ok) problems.push(`${result.mismatches} row(s) differ from a rebuild`);
+  return { ...result, stopped, behind, deadLetters: Number(rows[0]?.n ?? 0), problems };
 }
 
 async function compareTable(

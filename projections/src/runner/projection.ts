@@ -24,6 +24,16 @@ export type ProjectionContext = {
   replaying: boolean;
 };
 
+/**
+ * What the runner does with an event the projection cannot apply (a deterministic error, or an
+ * unknown one that persists after retries; transient database errors are retried and never count).
+ * Either way the event is parked in `dead_letters` with its error, and `status()` / `cli status`
+ * count it.
+ * - 'skip' (the default; every read model of the product uses it): park it and go on with the
+ *   rest, so one bad event (a poison request) costs one missing update, not the read model.
+ * - 'stop': park it and halt the projection until `resume` (after a fix) or `rebuild`; for a
+ *   projection where a gap is worse than standing still.
+ */
 export type FailurePolicy = 'stop' | 'skip';
 
 export interface Projection {
@@ -32,8 +42,8 @@ export interface Projection {
   readonly tables: ReadModelTable[];
   /** Event types this projection reads; others only advance its checkpoint. */
   readonly eventTypes: string[];
-  /** What to do with an event that still fails after retries (it is parked in dead_letters either way). */
-  readonly onFailure: FailurePolicy;
+  /** What to do with an event it cannot apply (parked in dead_letters either way). Default 'skip'. */
+  readonly onFailure?: FailurePolicy;
   /** Applies events in order inside `ctx.tx`. Throwing rolls back the whole batch and checkpoint. */
   apply(events: RecordedEvent[], ctx: ProjectionContext): Promise<void>;
   /**

@@ -325,7 +325,6 @@ export const siteProjection: Projection = {
   name: 'site',
   tables: SITE_TABLES,
   eventTypes: [...WEBSITE_EVENT_TYPES, ...SITE_LAYOUT_EVENT_TYPES, ...COLLECTION_EVENT_TYPES, ...CONTENT_ITEM_EVENT_TYPES, ...PRODUCT_EVENT_TYPES],
-  onFailure: 'stop',
   async apply(events, { tx, table }) {
     if (events.length === 0) return;
     const batch = new SiteBatch(tx, table);

@@ -22,7 +22,11 @@ export class CounterProjection implements Projection {
 
   failWhen: ((event: RecordedEvent) => boolean) | null = null;
   failTimes = Number.POSITIVE_INFINITY;
+  /** How to fail at the picked event (inside the transaction); default: throw a plain Error. */
+  failWith: ((event: RecordedEvent, ctx: ProjectionContext) => Promise<void> | void) | null = null;
   failures = 0;
+  /** Calls of `apply` (each one a transaction). */
+  applyCalls = 0;
   /** Rows of the events table the failing transaction could see just before it threw. */
   rowsSeenAtFailure: number[] = [];
   /** Event ids whose side effect fired (live application only). */
@@ -47,6 +51,7 @@ export class CounterProjection implements Projection {
   }
 
   async apply(events: RecordedEvent[], ctx: ProjectionContext): Promise<void> {
+    this.applyCalls++;
     const failing = this.failWhen ? events.findIndex((e) => this.failWhen?.(e)) : -1;
     if (failing >= 0 && this.failures < this.failTimes) {
       // Write the events before the failing one first, so a rollback has something to undo.
@@ -54,6 +59,7 @@ export class CounterProjection implements Projection {
       const { rows } = await ctx.tx.query<{ n: number }>(`select count(*) as n from "${ctx.table(this.eventsTable)}"`);
       this.rowsSeenAtFailure.push(Number(rows[0].n));
       this.failures++;
+      if (this.failWith) await this.failWith(events[failing], ctx);
       throw new Error(`injected failure at event ${events[failing].globalPosition}`);
     }
     await this.write(events, ctx);
