@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { RouteSchema } from '@nestjs/platform-fastify';
 import { domainError, type ShoppingCartView } from '@storefront/domain';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -7,7 +8,8 @@ import { DomainException } from '../infrastructure/http/domain-exception';
 import { jsonObject } from '../infrastructure/http/json-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { cartIdFromRequest, clearCartCookie, ensureCartId, readCartCookie } from './cart-cookie';
-import { CartSessionInterceptor } from './cart-session.interceptor';
+import { CART_ROUTE_SCHEMAS } from './cart-response-schemas';
+import { CartSessionFilter } from './cart-session.filter';
 import { CartWriteGuard } from './cart-write.guard';
 import { AddItemToCartCommand, type AddEntryPayload } from './commands/add-item-to-cart.command';
 import type { AddItemToCartResult } from './commands/add-item-to-cart.handler';
@@ -28,7 +30,7 @@ function existingCartId(req: AppRequest): string {
 
 /** SPEC 7 shopping-cart routes. Writes pass the cart write guard (cookie sanity, rate limit). */
 @Controller('api/commerce/shopping-cart')
-@UseInterceptors(CartSessionInterceptor)
+@UseFilters(CartSessionFilter)
 export class CartController {
   constructor(
     private readonly commands: CommandBus,
@@ -38,6 +40,7 @@ export class CartController {
 
   @Post('entries')
   @HttpCode(200)
+  @RouteSchema(CART_ROUTE_SCHEMAS.addEntry)
   @UseGuards(CartWriteGuard)
   async addEntry(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply, @Body() body: unknown): Promise<AddItemToCartResult> {
     const payload = jsonObject<AddEntryPayload>(body);
@@ -47,6 +50,7 @@ export class CartController {
   }
 
   @Put('entries/:entryId/quantity')
+  @RouteSchema(CART_ROUTE_SCHEMAS.changeQuantity)
   @UseGuards(CartWriteGuard)
   async changeQuantity(@Req() req: AppRequest, @Param('entryId') entryId: string, @Body() body: unknown): Promise<ChangeCartEntryQuantityResult> {
     const { quantity } = jsonObject<{ quantity?: unknown }>(body);
@@ -55,6 +59,7 @@ export class CartController {
   }
 
   @Delete('entries/:entryId')
+  @RouteSchema(CART_ROUTE_SCHEMAS.removeEntry)
   @UseGuards(CartWriteGuard)
   async removeEntry(@Req() req: AppRequest, @Param('entryId') entryId: string): Promise<RemoveCartEntryResult> {
     const cartId = existingCartId(req);
@@ -62,6 +67,7 @@ export class CartController {
   }
 
   @Put('entries/:entryId/additionalFields')
+  @RouteSchema(CART_ROUTE_SCHEMAS.updateAdditionalFields)
   @UseGuards(CartWriteGuard)
   async updateAdditionalFields(
     @Req() req: AppRequest,
@@ -79,6 +85,7 @@ export class CartController {
    * always computed. A malformed cookie or a purchased cart answers 404 and resets the cookie.
    */
   @Get()
+  @RouteSchema(CART_ROUTE_SCHEMAS.getCart)
   async getCart(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<ShoppingCartView> {
     const cookie = readCartCookie(req);
     const cart = cookie.kind === 'valid'

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CartProductLookup } from './cart-product-lookup';
 import { CartRateLimiter } from './cart-rate-limiter';
-import { CartSessionInterceptor } from './cart-session.interceptor';
+import { CartSessionFilter } from './cart-session.filter';
 import { CART_SETTINGS, cartSettingsFromEnv } from './cart-settings';
 import { CartWriteGuard } from './cart-write.guard';
 import { CartController } from './cart.controller';
@@ -20,7 +20,7 @@ import { SubscriptionCartController } from './subscription-cart.controller';
     CartProductLookup,
     CartRateLimiter,
     CartWriteGuard,
-    CartSessionInterceptor,
+    CartSessionFilter,
     CartStreams,
     ...CommandHandlers,
     ...QueryHandlers,
