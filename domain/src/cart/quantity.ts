@@ -3,12 +3,22 @@ import { domainError } from '../shared/error-catalogue';
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 9999;
 
-/** SPEC 5: quantity input is a whole number from 1 to 9999. Accepts numbers and numeric strings. */
+/**
+ * What a quantity field sends as text: decimal digits, optionally signed with '-' and with a
+ * fractional part. Not what `Number()` also reads ('1e2', '0x10', '+1', ' 3', 'Infinity').
+ */
+const DECIMAL_TEXT = /^-?[0-9]+(?:\.[0-9]+)?$/;
+
+/**
+ * SPEC 5: quantity input is a whole number from 1 to 9999. Accepts JSON numbers and decimal
+ * strings (a form field's text); 'Quantity must be a number.' for anything else, 'Quantity must be
+ * a whole number' for a fraction ('1.0' is whole), then the range.
+ */
 export function parseQuantity(raw: unknown): { ok: true; quantity: number } | { ok: false; error: ReturnType<typeof domainError> } {
-  if (raw === undefined || raw === null || raw === '' || typeof raw === 'boolean') {
+  if (typeof raw === 'string' ? !DECIMAL_TEXT.test(raw) : typeof raw !== 'number') {
     return { ok: false, error: domainError('QUANTITY_NOT_A_NUMBER') };
   }
-  const value = typeof raw === 'string' ? Number(raw.trim()) : raw;
+  const value = typeof raw === 'string' ? Number(raw) : raw;
   if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, error: domainError('QUANTITY_NOT_A_NUMBER') };
   if (!Number.isInteger(value)) return { ok: false, error: domainError('QUANTITY_NOT_WHOLE') };
   if (value < MIN_QUANTITY || value > MAX_QUANTITY) {
