@@ -18,6 +18,15 @@ describe('email check (SPEC: 3 to 256 characters, user@domain with a 2-4 charact
     [`${'a'.repeat(249)}@b.co.uk`, false],
     [`${'a'.repeat(248)}@b.co.uk`, true],
     [null, false],
+    ['<script>alert(1)</script>@x.com', false],
+    ['a"b@x.com', false],
+    ["a'b@x.com", false],
+    ['a\u0000b@x.com', false],
+    ['a@-x.com', false],
+    ['a@x-.com', false],
+    ['a@x..com', false],
+    ['a@x.c0m', false],
+    ['o_k%1-2@my-shop.example.de', true],
   ])('%p is valid: %p', (email, valid) => {
     expect(isValidEmail(email)).toBe(valid);
   });
