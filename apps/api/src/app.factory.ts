@@ -10,6 +10,7 @@ import type { AppConfig } from './config/app-config';
 import { AppLogger } from './infrastructure/http/app-logger';
 import { BODY_LIMITS, installBodyParsers } from './infrastructure/http/body-parsers';
 import { HttpErrorFilter } from './infrastructure/http/http-error.filter';
+import { frameworkErrors, installRequestGuards } from './infrastructure/http/request-guards';
 import { createStructuredLogger, installRequestLogging } from './infrastructure/http/request-logging';
 import { installStaticAssets } from './infrastructure/http/static-assets';
 import { OwnerRequestHooks } from './security';
@@ -19,7 +20,8 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
  * Builds the configured HTTP app on Fastify (used by main.ts and by the HTTP test suites). The
- * request pipeline, in order: request id and log line, cookies, body parsing with its limits,
+ * request pipeline, in order: request id and log line, cookies, the request guards (declared body
+ * size, control characters in the address, query, cookies and tokens), body parsing with its limits,
  * the owner session and XSRF check, then Nest's guards and the route; every error leaves through
  * HttpErrorFilter; responses over 1 KiB are compressed (brotli or gzip) when the client accepts it.
  */
@@ -30,6 +32,7 @@ export async function createApp(config: AppConfig, options: { db?: Database; log
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     logger: false,
     return503OnClosing: true,
+    frameworkErrors,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, { db: options.db }), adapter, {
     bodyParser: false,
@@ -41,6 +44,7 @@ export async function createApp(config: AppConfig, options: { db?: Database; log
   const log = createStructuredLogger(config.logLevel === 'silent');
   installRequestLogging(fastify, log);
   await app.register(fastifyCookie);
+  installRequestGuards(fastify);
   await app.register(fastifyCompress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
   installBodyParsers(fastify);
   await app.register(fastifyMultipart);

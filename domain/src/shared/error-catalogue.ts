@@ -21,6 +21,7 @@ export const ERROR_MESSAGES = {
   // Requests
   MALFORMED_JSON: 'The request body is not valid JSON.',
   INVALID_REQUEST: 'The request is invalid.',
+  UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported here.',
   NOT_FOUND: 'Not found.',
   INTERNAL: 'Something went wrong',
   // Accounts and request security

@@ -20,12 +20,18 @@ const tooDeep = () =>
   new DomainException(domainError('INVALID_REQUEST', { limit: BODY_LIMITS.depth }, `The request body nests more than ${BODY_LIMITS.depth} levels deep.`));
 const tooManyMembers = () =>
   new DomainException(domainError('INVALID_REQUEST', { limit: BODY_LIMITS.members }, `The request body has more than ${BODY_LIMITS.members} fields and items.`));
+/** PostgreSQL can store NUL in neither text nor jsonb: refused here rather than failing as a 500 later. */
+const nulCharacter = () =>
+  new DomainException(domainError('INVALID_REQUEST', undefined, 'The request body contains a NUL character (\\u0000), which is not allowed.'));
+const hasNul = (text: string) => text.includes('\u0000');
 
 /**
- * Throws unless `value` nests at most `depth` levels and holds at most `members` keys and items.
- * Iterative, so a hostile document cannot overflow the stack while being checked.
+ * Throws unless `value` nests at most `depth` levels, holds at most `members` keys and items, and
+ * has no NUL character in any key or string. Iterative, so a hostile document cannot overflow the
+ * stack while being checked.
  */
 export function checkJsonShape(value: unknown, limits: { depth: number; members: number } = BODY_LIMITS): void {
+  if (typeof value === 'string' && hasNul(value)) throw nulCharacter();
   if (typeof value !== 'object' || value === null) return;
   const stack: { node: object; depth: number }[] = [{ node: value, depth: 1 }];
   let members = 0;
@@ -35,8 +41,10 @@ export function checkJsonShape(value: unknown, limits: { depth: number; members:
     const children = Array.isArray(node) ? node : Object.values(node);
     members += children.length;
     if (members > limits.members) throw tooManyMembers();
+    if (!Array.isArray(node) && Object.keys(node).some(hasNul)) throw nulCharacter();
     for (const child of children) {
       if (typeof child === 'object' && child !== null) stack.push({ node: child, depth: depth + 1 });
+      else if (typeof child === 'string' && hasNul(child)) throw nulCharacter();
     }
   }
 }
@@ -53,14 +61,20 @@ function malformedJson() {
 /**
  * The app's body parsers, in place of Fastify's defaults:
  *
- * - `application/json` (any charset; bodies are read as UTF-8): an empty body is `{}`, bad JSON is
- *   400 MALFORMED_JSON, a document past the depth or member limits is 400 INVALID_REQUEST.
- * - `application/x-www-form-urlencoded`: fields as strings (arrays when repeated), at most 1,000.
+ * - `application/json`, read as UTF-8 (another declared charset is refused with 415 by
+ *   `request-guards.ts` before the body is read): an
+ *   empty body is `{}`, bad JSON is 400 MALFORMED_JSON, a document past the depth or member limits
+ *   or with a NUL character in a key or string is 400 INVALID_REQUEST.
+ * - `application/x-www-form-urlencoded`: fields as strings (arrays when repeated), at most 1,000;
+ *   UTF-8 only, no NUL.
  * - `multipart/form-data` belongs to @fastify/multipart (media uploads).
  * - Anything else is left unread on `request.raw`: the media upload reads it as the file, every
  *   other route sees no body.
  *
- * Bodies over `BODY_LIMITS.bytes` are refused by Fastify with 413 before a parser runs.
+ * Bodies over `BODY_LIMITS.bytes` are refused by Fastify with 413 before a parser runs (a declared
+ * Content-Length already in `request-guards.ts`). A `Content-Encoding` of gzip, deflate or br is
+ * decoded by @fastify/compress before the parser, and the limit counts the decoded bytes (a small
+ * gzip bomb is 413 like any big body); bytes that do not decode are 400, any other encoding 415.
  */
 export function installBodyParsers(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
@@ -82,6 +96,7 @@ export function installBodyParsers(fastify: FastifyInstance): void {
   });
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMITS.bytes }, (_req: FastifyRequest, text: string | Buffer, done) => {
     const source = typeof text === 'string' ? text : text.toString('utf8');
+    if (hasNul(source) || /%00/.test(source)) return done(nulCharacter(), undefined);
     let fields = source === '' ? 0 : 1;
     for (let i = source.indexOf('&'); i !== -1 && fields <= BODY_LIMITS.formFields; i = source.indexOf('&', i + 1)) fields++;
     if (fields > BODY_LIMITS.formFields) {

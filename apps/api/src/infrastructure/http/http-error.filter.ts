@@ -15,6 +15,12 @@ const HTTP_ERRORS: Record<number, { error: string; message: string }> = {
   415: { error: 'UNSUPPORTED_MEDIA_TYPE', message: 'This content type is not supported here.' },
 };
 
+/** Errors of Fastify plugins that deserve a more precise answer than their status alone. */
+const CODED_ERRORS: Record<string, { error: string; message: string }> = {
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: { error: 'UNSUPPORTED_MEDIA_TYPE', message: 'This Content-Encoding is not supported: send the body as it is, or as gzip, deflate or br.' },
+  FST_CP_ERR_INVALID_CONTENT: { error: 'INVALID_REQUEST', message: 'The request body could not be decoded with its Content-Encoding.' },
+};
+
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'INVALID_REQUEST',
   401: 'UNAUTHENTICATED',
@@ -40,7 +46,7 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
   }
   const status = exception instanceof HttpException ? exception.getStatus() : httpStatusOf(exception);
   if (status !== undefined && status >= 400 && status < 500) {
-    const known = HTTP_ERRORS[status];
+    const known = CODED_ERRORS[String((exception as { code?: unknown }).code)] ?? HTTP_ERRORS[status];
     if (known) return { status, body: { ...known } };
     const code = STATUS_CODES[status] ?? 'INVALID_REQUEST';
     return { status, body: { error: code, message: ERROR_MESSAGES[code] } };
