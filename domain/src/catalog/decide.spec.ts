@@ -238,4 +238,13 @@ describe('product images input', () => {
     expect(parseCreateProduct({ title: 'Cup', imageIds: 'img-a' }, ctx)).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST', details: { field: 'imageIds' } } });
     expect(parseDetailsChanges({ imageIds: ['img-a'] })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST', details: { field: 'imageIds' } } });
   });
+
+  it('prices a product in the store\'s currency only (a cart could not hold another)', () => {
+    const ctx = { productId: 'p9', websiteId: 'w1', collectionId: 'shop', defaultCurrency: 'USD', now: NOW, newVariantId: () => 'v9' };
+    expect(parseCreateProduct({ title: 'Cup', currency: 'USD' }, ctx).ok).toBe(true);
+    expect(parseCreateProduct({ title: 'Cup', currency: 'EUR' }, ctx)).toMatchObject({
+      ok: false,
+      error: { code: 'UNSUPPORTED_CURRENCY', message: "Products must be priced in the store's currency, USD.", details: { currency: 'EUR', storeCurrency: 'USD' } },
+    });
+  });
 });

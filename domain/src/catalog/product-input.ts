@@ -142,6 +142,7 @@ export type CreateProductInputContext = {
   productId: string;
   websiteId: string;
   collectionId: string;
+  /** The store's currency: the default, and the only one a product may be priced in. */
   defaultCurrency: string;
   now: string;
   newVariantId: () => string;
@@ -159,6 +160,10 @@ export function parseCreateProduct(raw: unknown, ctx: CreateProductInputContext)
     const title = str(body.title, 'title', 'INVALID_TITLE');
     const currency = optStr(body.currency, 'currency', 'UNSUPPORTED_CURRENCY') ?? ctx.defaultCurrency;
     if (!isSupportedCurrency(currency)) fail('UNSUPPORTED_CURRENCY', { currency });
+    // A cart holds the store's currency only: a product priced in another could never be bought.
+    if (currency !== ctx.defaultCurrency) {
+      fail('UNSUPPORTED_CURRENCY', { currency, storeCurrency: ctx.defaultCurrency }, `Products must be priced in the store's currency, ${ctx.defaultCurrency}.`);
+    }
     const wantedUrlId = body.urlId === undefined || body.urlId === '' ? urlIdFromTitle(title) : slugify(str(body.urlId, 'urlId', 'INVALID_URL_ID'));
     if (wantedUrlId === '') fail('INVALID_URL_ID');
     const rawVariants = body.variants ?? [{ sku: `SQ-${ctx.productId.replace(/[^A-Za-z0-9]/g, '').slice(0, 10).toUpperCase()}`, priceCents: 0 }];

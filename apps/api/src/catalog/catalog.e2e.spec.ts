@@ -146,6 +146,7 @@ describeEachDriver('catalog over HTTP', (driver) => {
       ['an unknown product type', { title: 'X1', productType: 'SPACESHIP' }, 400, 'INVALID_PRODUCT_TYPE', null],
       ['product type 6', { title: 'X1', productType: 6 }, 400, 'INVALID_PRODUCT_TYPE', null],
       ['an unsupported currency', { title: 'X1', currency: 'XTS', variants: [{ sku: 'A', priceCents: 1 }] }, 400, 'UNSUPPORTED_CURRENCY', null],
+      ['a currency other than the store\'s', { title: 'X1', currency: 'EUR', variants: [{ sku: 'A', priceCents: 1 }] }, 400, 'UNSUPPORTED_CURRENCY', 'Products must be priced in the store\'s currency, USD.'],
       ['a decimal price', { title: 'X1', variants: [{ sku: 'A', priceCents: 12.5 }] }, 400, 'INVALID_PRICE', 'Prices must be whole numbers of minor units, 0 or more.'],
       ['a price as text', { title: 'X1', variants: [{ sku: 'A', priceCents: '12' }] }, 400, 'INVALID_PRICE', null],
       ['a negative price', { title: 'X1', variants: [{ sku: 'A', priceCents: -1 }] }, 400, 'INVALID_PRICE', null],
