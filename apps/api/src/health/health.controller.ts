@@ -1,10 +1,19 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { hasAnyOwnerRole } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
 import type { ProjectionRunner } from '@storefront/projections';
 import type { FastifyReply } from 'fastify';
 import { DATABASE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { Req, type AppRequest } from '../infrastructure/http/request-context';
 
-/** Liveness and readiness: database reachability and every projection's lag. */
+export type HealthStatus = 'ok' | 'degraded' | 'unavailable';
+
+/**
+ * Liveness and readiness: database reachability and every projection's lag. Anyone gets the
+ * status and its HTTP code (200, or 503 when the database is unreachable), enough for a load
+ * balancer; the details (driver, latency, error text, projections with their lease owners, which
+ * name hosts and process ids) only a signed-in admin.
+ */
 @Controller('healthz')
 export class HealthController {
   constructor(
@@ -13,7 +22,7 @@ export class HealthController {
   ) {}
 
   @Get()
-  async health(@Res({ passthrough: true }) res: FastifyReply) {
+  async health(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply) {
     const started = process.hrtime.bigint();
     let reachable = true;
     let error: string | undefined;
@@ -26,9 +35,12 @@ export class HealthController {
     const latencyMs = Number(process.hrtime.bigint() - started) / 1e6;
     const projections = reachable ? await this.runner.status() : [];
     const stopped = projections.some((p) => p.stopped);
-    res.status(reachable ? 200 : 503);
+    const status: HealthStatus = !reachable ? 'unavailable' : stopped ? 'degraded' : 'ok';
+    res.status(reachable ? 200 : 503).header('Cache-Control', 'no-store');
+    const owner = req.state.owner;
+    if (!owner || !hasAnyOwnerRole(owner.roles, ['admin'])) return { status };
     return {
-      status: !reachable ? 'unavailable' : stopped ? 'degraded' : 'ok',
+      status,
       database: { driver: this.db.driver, reachable, latencyMs, ...(error ? { error } : {}) },
       projections,
     };

@@ -2,18 +2,41 @@ import { describeEachDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
+const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
+const EDITOR = { email: 'editor@example.com', password: 'a long enough password', roles: ['editor'] };
+
 describeEachDriver('GET /healthz', (driver) => {
   let t: TestApp;
+  let adminCookie: string;
+  let editorCookie: string;
+  const signIn = async (credentials: { email: string; password: string }) => {
+    const res = await request(t.server).post('/api/config/session').send(credentials);
+    return { cookie: ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('owner_session='))!.split(';')[0]!, xsrf: res.body.xsrfToken as string };
+  };
+  const asAdmin = () => request(t.server).get('/healthz').set('Cookie', adminCookie);
   beforeAll(async () => {
     t = await startTestApp(driver);
+    const admin = await signIn(ADMIN);
+    adminCookie = admin.cookie;
+    expect((await request(t.server).post('/api/config/owners').set('Cookie', admin.cookie).set('X-XSRF-Token', admin.xsrf).send(EDITOR)).status).toBe(201);
+    editorCookie = (await signIn(EDITOR)).cookie;
   });
   afterAll(async () => {
     // The last test closes the database under the app; closing again may complain.
     await t.close().catch(() => undefined);
   });
 
-  it('reports the database as reachable and every projection with its checkpoint and lag', async () => {
-    const res = await request(t.server).get('/healthz');
+  it('tells anyone the status only: no driver, hosts, process ids or error text', async () => {
+    for (const req of [request(t.server).get('/healthz'), request(t.server).get('/healthz').set('Cookie', editorCookie), request(t.server).get('/healthz').set('Cookie', 'owner_session=not-a-session')]) {
+      const res = await req;
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'ok' });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('reports to a signed-in admin the database as reachable and every projection with its checkpoint and lag', async () => {
+    const res = await asAdmin();
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'ok', database: { driver, reachable: true } });
     const names = res.body.projections.map((p: { name: string }) => p.name).sort();
@@ -28,17 +51,17 @@ describeEachDriver('GET /healthz', (driver) => {
     // The in-process runner is woken by NOTIFY; wait until it has caught up.
     let lag = Infinity;
     for (let i = 0; i < 100 && lag > 0; i++) {
-      const res = await request(t.server).get('/healthz');
+      const res = await asAdmin();
       lag = Math.max(...res.body.projections.map((p: { lag: number }) => p.lag));
       if (lag > 0) await new Promise((r) => setTimeout(r, 50));
     }
     expect(lag).toBe(0);
   });
 
-  it('answers 503 when the database is unreachable', async () => {
+  it('answers 503 when the database is unreachable, without the error text', async () => {
     await t.db.close();
     const res = await request(t.server).get('/healthz');
     expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ status: 'unavailable', database: { reachable: false } });
+    expect(res.body).toEqual({ status: 'unavailable' });
   });
 });

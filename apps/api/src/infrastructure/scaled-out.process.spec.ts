@@ -30,7 +30,15 @@ describeOnServer('scaled out: two api processes and a worker', () => {
     await database?.dispose();
   });
 
-  const health = async (server: RunningServer) => (await request(server.url).get('/healthz')).body as Health;
+  // The projections' details are for a signed-in admin (sessions live in the shared database).
+  let adminCookie: string | undefined;
+  const health = async (server: RunningServer) => {
+    if (!adminCookie) {
+      const res = await request(server.url).post('/api/config/session').send({ email: 'owner@example.com', password: 'browser-test-password' });
+      adminCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('owner_session='))!.split(';')[0]!;
+    }
+    return (await request(server.url).get('/healthz').set('Cookie', adminCookie)).body as Health;
+  };
 
   async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
     const deadline = Date.now() + timeoutMs;
