@@ -28,7 +28,8 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
 export async function createApp(config: AppConfig, options: { db?: Database; logger?: AppLogger } = {}): Promise<INestApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMITS.bytes,
-    trustProxy: 'loopback',
+    // X-Forwarded-For and X-Forwarded-Proto count only from the proxies TRUST_PROXY names (none by default).
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     logger: false,
     return503OnClosing: true,

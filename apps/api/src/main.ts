@@ -25,6 +25,8 @@ async function main() {
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  // PORT=0 without SITE_URL: the default site address is the port actually picked.
+  if (!process.env.SITE_URL && config.port === 0) config.siteUrl = url;
   process.stdout.write(
     `Storefront listening on ${url}\n` +
       `Owner sign-in: ${url}/config/login as ${config.ownerEmail}\n` +

@@ -36,14 +36,14 @@ export class StorefrontController {
 
   @Get('robots.txt')
   @Header('Content-Type', 'text/plain; charset=utf-8')
-  robots(@Req() req: AppRequest): string {
-    return ['User-agent: *', 'Disallow: /config', 'Disallow: /api/', 'Disallow: /cart', 'Disallow: /search', `Sitemap: ${baseUrl(req)}/sitemap.xml`, ''].join('\n');
+  robots(): string {
+    return ['User-agent: *', 'Disallow: /config', 'Disallow: /api/', 'Disallow: /cart', 'Disallow: /search', `Sitemap: ${this.config.siteUrl}/sitemap.xml`, ''].join('\n');
   }
 
   @Get('sitemap.xml')
   @Header('Content-Type', 'application/xml; charset=utf-8')
-  async sitemap(@Req() req: AppRequest): Promise<string> {
-    const base = baseUrl(req);
+  async sitemap(): Promise<string> {
+    const base = this.config.siteUrl;
     const paths = await this.site.allPublishedPaths();
     const urls = paths.map((p) => {
       const modified = p.lastModified ? `<lastmod>${new Date(p.lastModified).toISOString()}</lastmod>` : '';
@@ -90,7 +90,7 @@ export class StorefrontController {
     const password = typeof body === 'object' && body !== null ? (body as { password?: unknown }).password : undefined;
     if (!resolved || !resolved.collection.passwordProtected) throw new DomainException(domainError('NOT_FOUND'));
     if (await this.locks.unlock(req, res, resolved.collection.id, password, this.config.secureCookies)) {
-      res.redirect(path, HttpStatus.SEE_OTHER);
+      res.redirect(sameSitePath(path), HttpStatus.SEE_OTHER);
       return;
     }
     await this.page(req, res, query, 'That password is not right. Please try again.');
@@ -110,7 +110,7 @@ export class StorefrontController {
   private visitor(req: AppRequest): { visitor: Visitor; locksConsulted: () => boolean } {
     let consulted = false;
     const visitor: Visitor = {
-      baseUrl: baseUrl(req),
+      baseUrl: this.config.siteUrl,
       hasCart: cartIdFromRequest(req) !== null,
       owner: Boolean(req.state.owner),
       isUnlocked: (collectionId) => {
@@ -141,8 +141,12 @@ function publishedPath(req: AppRequest): string {
   return path;
 }
 
-function baseUrl(req: AppRequest): string {
-  return `${req.protocol}://${req.host || 'localhost'}`;
+/**
+ * A path of this site to redirect to: leading slashes and backslashes become one slash, so a
+ * request for `//evil.example/x` (or `/\\evil.example`) never redirects off-site.
+ */
+export function sameSitePath(path: string): string {
+  return `/${path.replace(/^[\/\\]+/, '')}`;
 }
 
 function xmlEscape(text: string): string {
