@@ -29,7 +29,8 @@ export const ERROR_MESSAGES = {
   UNAUTHENTICATED: 'Please sign in to continue.',
   FORBIDDEN: 'You do not have permission to do that.',
   XSRF_TOKEN_INVALID: 'Your session has expired. Please reload the page and try again.',
-  TOO_MANY_SIGN_IN_ATTEMPTS: 'Please try again in a few seconds.',
+  // The API names the wait ('… in 15 minutes.'); 'Please try again in a few seconds.' is the cart's 429 (SPEC 8).
+  TOO_MANY_SIGN_IN_ATTEMPTS: 'Too many sign-in attempts. Please try again later.',
   // Owner accounts
   INVALID_EMAIL: 'Please enter a valid email',
   PASSWORD_TOO_SHORT: 'Passwords must be at least 12 characters long.',

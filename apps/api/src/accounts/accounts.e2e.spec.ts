@@ -36,7 +36,8 @@ describeEachDriver('owner accounts over HTTP', (driver) => {
       saved[key] = process.env[key];
       process.env[key] = value;
     }
-    t = await startTestApp(driver);
+    // The tests speak for many client addresses through X-Forwarded-For, from a proxy on loopback.
+    t = await startTestApp(driver, { TRUST_PROXY: 'loopback' });
   });
   afterAll(async () => {
     await t?.close();
@@ -164,8 +165,38 @@ describeEachDriver('owner accounts over HTTP', (driver) => {
 
       const locked = await signIn({ email, password: 'a long enough password' }, '10.1.0.99');
       expect(locked.status).toBe(429);
-      expect(locked.body).toMatchObject({ error: 'TOO_MANY_SIGN_IN_ATTEMPTS', message: 'Please try again in a few seconds.' });
+      expect(locked.body).toMatchObject({ error: 'TOO_MANY_SIGN_IN_ATTEMPTS', message: 'Too many sign-in attempts. Please try again in 15 minutes.', retryAfterSeconds: 900 });
       expect(sessionCookieHeader(locked)).toBeUndefined();
+    });
+
+    it('never locks an owner out of an address they signed in from because of others\' guesses', async () => {
+      const email = 'targeted@example.com';
+      const password = 'a long enough password';
+      const admin = await signedIn();
+      expect((await registerAs(admin, { email, password, roles: ['editor'] })).status).toBe(201);
+      const home = '10.4.0.1';
+      expect((await signIn({ email, password }, home)).status).toBe(200);
+
+      // Ten guesses from ten other addresses: the email is locked for addresses it never used...
+      for (let i = 0; i < 10; i++) expect((await signIn({ email, password: `guess number ${i}` }, `10.4.1.${i}`)).status).toBeGreaterThanOrEqual(401);
+      const stranger = await signIn({ email, password }, '10.4.2.1');
+      expect(stranger.status).toBe(429);
+      expect(stranger.body.message).toBe('Too many sign-in attempts. Please try again in 15 minutes.');
+      // ...but the owner's own address signs in with the right password.
+      expect((await signIn({ email, password }, home)).status).toBe(200);
+    });
+
+    it('locks one address out of one email after its own failures, even a known address', async () => {
+      const email = 'clumsy@example.com';
+      const password = 'a long enough password';
+      const admin = await signedIn();
+      expect((await registerAs(admin, { email, password, roles: ['editor'] })).status).toBe(201);
+      const home = '10.5.0.1';
+      expect((await signIn({ email, password }, home)).status).toBe(200);
+      for (let i = 0; i < 6; i++) expect((await signIn({ email, password: `typo number ${i}` }, home)).status).toBe(401);
+      const locked = await signIn({ email, password }, home);
+      expect(locked.status).toBe(429);
+      expect(locked.body.message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/);
     });
 
     it('slows and then refuses many failures from one client IP, whatever the emails', async () => {

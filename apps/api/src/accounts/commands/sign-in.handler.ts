@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { OwnerSessionStore, type CreatedSession } from '../../security/owner-session.store';
 import { OwnerAccounts } from '../owner-accounts';
 import { PASSWORD_HASHER, type PasswordHasher } from '../password-hasher';
-import { SignInThrottle } from '../sign-in-throttle';
+import { SignInThrottle, tooManyAttemptsMessage } from '../sign-in-throttle';
 import { SignInCommand } from './sign-in.command';
 
 export type SignInResult = { ok: true; session: CreatedSession } | { ok: false; error: DomainError };
@@ -34,7 +34,10 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInResul
     const password = typeof rawPassword === 'string' && rawPassword.length <= MAX_PASSWORD_LENGTH ? rawPassword : '';
 
     const verdict = await this.throttle.attempt(email, clientIp);
-    if (verdict.locked) return { ok: false, error: domainError('TOO_MANY_SIGN_IN_ATTEMPTS', { retryAfterSeconds: verdict.retryAfterSeconds }) };
+    if (verdict.locked) {
+      const { retryAfterSeconds } = verdict;
+      return { ok: false, error: domainError('TOO_MANY_SIGN_IN_ATTEMPTS', { retryAfterSeconds }, tooManyAttemptsMessage(retryAfterSeconds)) };
+    }
     if (verdict.delayMs > 0) await sleep(verdict.delayMs);
 
     const account = email ? await this.accounts.byEmail(email) : ({ status: 'unregistered' } as const);
