@@ -441,3 +441,42 @@ describeEachDriver('ProjectionRunner', (driver) => {
     expect(await streamCounts(test.db, projection)).toEqual({ a: 12 });
   });
 });
+
+describeEachDriver('ProjectionRunner: a standby takes over a crashed holder', (driver) => {
+  let test: TestDatabase;
+  const runners: ProjectionRunner[] = [];
+  beforeAll(async () => {
+    test = await createTestDatabase(driver, { migrations: projectionMigrations });
+  });
+  afterAll(async () => {
+    for (const r of runners) await r.stop().catch(() => undefined);
+    await test.dispose();
+  });
+
+  it('within about a second with the default lease settings', async () => {
+    const store = new PostgresEventStore(test.db);
+    const projection = new CounterProjection();
+    // Default lease and lease retry; the poll interval is long, so only the lease retry can bring the standby in.
+    const make = (instanceId: string) => {
+      const runner = new ProjectionRunner({ db: test.db, store, projections: [projection], instanceId, pollIntervalMs: 5000, logger: silentLogger });
+      runners.push(runner);
+      return runner;
+    };
+    const holder = make('holder');
+    await holder.start();
+    await waitFor(async () => (await holder.status())[0].leaseOwner === 'holder');
+    const standby = make('standby');
+    await standby.start();
+    await appendTestEvents(store, 'a', 2);
+    await waitFor(async () => (await count(test.db, projection.eventsTable)) === 2, 3000);
+
+    // The holder "crashes": its loops and renewals stop, its lease row stays as it was.
+    await holder.halt();
+    const crashedAt = Date.now();
+    await waitFor(async () => (await standby.status())[0].leaseOwner === 'standby', 5000, 20);
+    const takeover = Date.now() - crashedAt;
+    await appendTestEvents(store, 'a', 3);
+    await waitFor(async () => (await count(test.db, projection.eventsTable)) === 5, 3000);
+    expect(takeover).toBeLessThan(1500);
+  });
+});

@@ -27,8 +27,16 @@ export type ProjectionRunnerOptions = {
   instanceId?: string;
   /** Events read (scanned) per transaction. */
   batchSize?: number;
-  /** Lease duration; renewed every leaseMs/3 while running. */
+  /**
+   * Lease duration; renewed every leaseMs/3 while running. Default DEFAULT_LEASE_MS (1 s), so
+   * after a crash another instance takes over within about a second.
+   */
   leaseMs?: number;
+  /**
+   * How often an instance that does not hold a projection's lease (a standby) tries to take it,
+   * besides every NOTIFY; at most `pollIntervalMs`. Default DEFAULT_LEASE_RETRY_MS (250 ms).
+   */
+  leaseRetryMs?: number;
   /** Poll interval when no NOTIFY arrives. */
   pollIntervalMs?: number;
   /**
@@ -101,6 +109,16 @@ export class CatchUpTimeoutError extends Error {
   }
 }
 
+/**
+ * A short lease: a crashed holder's projections are taken over by another instance within about a
+ * second (the lease running out, plus a standby's next try). Holding it costs one UPDATE per
+ * projection every leaseMs/3. A holder that misses its renewals (a stalled process) loses the
+ * lease without harm: batches are applied under a transaction-scoped advisory lock that checks the
+ * lease and the checkpoint, so two instances never apply the same events.
+ */
+export const DEFAULT_LEASE_MS = 1000;
+export const DEFAULT_LEASE_RETRY_MS = 250;
+
 /** 'progress': applied a read that was not full; 'progress-full': more may be waiting right away. */
 type RoundResult = 'progress' | 'progress-full' | 'idle' | 'busy' | 'stopped';
 
@@ -125,6 +143,7 @@ export class ProjectionRunner {
   private readonly projections: Projection[];
   private readonly batchSize: number;
   private readonly leaseMs: number;
+  private readonly leaseRetryMs: number;
   private readonly pollIntervalMs: number;
   private readonly minRoundIntervalMs: number;
   private readonly applyOptions: ApplyOptions;
@@ -158,8 +177,9 @@ export class ProjectionRunner {
     }
     this.instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.batchSize = options.batchSize ?? 500;
-    this.leaseMs = options.leaseMs ?? 10_000;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.leaseRetryMs = Math.min(options.leaseRetryMs ?? DEFAULT_LEASE_RETRY_MS, this.pollIntervalMs);
     this.minRoundIntervalMs = options.minRoundIntervalMs ?? 25;
     this.log = options.logger ?? consoleLogger;
     const backoff = options.retryBackoffMs ?? 50;
@@ -250,8 +270,10 @@ export class ProjectionRunner {
       const seen = this.wakeCount;
       const startedAt = Date.now();
       let result: RoundResult = 'idle';
+      let standby = false;
       try {
         if (await this.ensureLease(p.name)) result = await this.withMutex(p.name, () => this.applyRound(p));
+        else standby = true;
         failures = 0;
       } catch (err) {
         // Not an event's fault (an event's own failure is parked inside the round): the database
@@ -267,7 +289,7 @@ export class ProjectionRunner {
       if (result === 'progress-full' || !this.running) continue;
       const pause = startedAt + this.minRoundIntervalMs - Date.now();
       if (pause > 0) await sleep(pause);
-      if (result !== 'progress' && this.running) await this.sleepUntilWoken(this.pollIntervalMs, seen);
+      if (result !== 'progress' && this.running) await this.sleepUntilWoken(standby ? this.leaseRetryMs : this.pollIntervalMs, seen);
     }
   }
 
