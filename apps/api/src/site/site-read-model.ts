@@ -154,7 +154,11 @@ export class SiteReadModel {
    */
   async collectionByPath(path: string): Promise<CollectionRecord | null> {
     const normalised = normalisePath(path);
-    if (normalised === null) return null;
+    return normalised === null ? null : this.collectionByNormalisedPath(normalised);
+  }
+
+  /** The lookup itself, for a path normalisePath already decoded (decoding twice would read '%2500' as NUL). */
+  private async collectionByNormalisedPath(normalised: string): Promise<CollectionRecord | null> {
     if (normalised === '/') return this.homePage();
     const { rows } = await this.db.query<{ record: CollectionRecord }>('SELECT record FROM site_collections WHERE url_path = $1 AND published', [normalised]);
     return rows[0]?.record ?? null;
@@ -176,7 +180,7 @@ export class SiteReadModel {
     if (normalised === null) return null;
     const parts = normalised.split('/').filter(Boolean);
     if (parts.length > 2) return null;
-    const collection = await this.collectionByPath(parts.length === 0 ? '/' : `/${parts[0]}`);
+    const collection = await this.collectionByNormalisedPath(parts.length === 0 ? '/' : `/${parts[0]}`);
     if (!collection) return null;
     if (parts.length < 2) return { collection, item: null };
     const item = await this.itemByPath(collection.id, parts[1]!, options);
@@ -299,7 +303,11 @@ function clampInt(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, Math.floor(value)));
 }
 
-/** A request path as collections are stored: decoded, one leading slash, no trailing slash, query or fragment; null when unusable. */
+/**
+ * A request path as collections are stored: decoded, one leading slash, no trailing slash, query or
+ * fragment; null when unusable (too long, not decodable, or holding a control character, which no
+ * stored path has and PostgreSQL refuses as NUL).
+ */
 export function normalisePath(path: string): string | null {
   if (typeof path !== 'string' || path.length > 500) return null;
   let p = path.split(/[?#]/)[0]!;
@@ -308,6 +316,7 @@ export function normalisePath(path: string): string | null {
   } catch {
     return null;
   }
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(p)) return null;
   if (!p.startsWith('/')) p = `/${p}`;
   p = p.replace(/\/{2,}/g, '/');
   if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);

@@ -76,6 +76,13 @@ describeEachDriver('bad input answers 4xx with a message and stores nothing', (d
       await expectRefused(() => raw(base, 'GET', path), 400, 'INVALID_REQUEST');
     });
 
+    it('a page path is decoded once: /%2500 is the page "/%00", not found, never a NUL', async () => {
+      for (const path of ['/%2500', '/journal/%2500', '/%2500/x']) {
+        const res = await raw(base, 'GET', path);
+        expect(res.status).toBe(404);
+      }
+    });
+
     it('in an owner product id: 400 before anything is read', async () => {
       await expectRefused(() => raw(base, 'GET', `${products}/x%00`, { Cookie: admin.cookie }), 400, 'INVALID_REQUEST');
       await expectRefused(() => raw(base, 'PUT', `${products}/x%00/enabled`, { Cookie: admin.cookie, 'X-XSRF-Token': admin.xsrf, 'Content-Type': 'application/json' }, '{"enabled":true}'), 400, 'INVALID_REQUEST');
