@@ -20,6 +20,8 @@ export type RunningServer = {
   dataDir: string;
   /** Stops the server and removes its data directory. */
   stop(): Promise<void>;
+  /** Sends the signal (SIGKILL: a crash), waits for the exit, and removes the data directory. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 };
 
 /**
@@ -49,10 +51,14 @@ export async function startBuiltServer(
     await stopProcess(child);
     await rm(dataDir, { recursive: true, force: true });
   };
+  const kill = async (signal: NodeJS.Signals) => {
+    await killAndWait(child, signal);
+    await rm(dataDir, { recursive: true, force: true });
+  };
 
   try {
     const url = await waitForOutput(child, /listening on (http:\/\/\S+)/);
-    return { url: url.replace(/\/$/, ''), dataDir, stop };
+    return { url: url.replace(/\/$/, ''), dataDir, stop, kill };
   } catch (error) {
     await stop();
     throw error;
