@@ -18,10 +18,13 @@ export type RunningServer = {
   /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`. */
   url: string;
   dataDir: string;
+  pid: number;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** Sends a signal and waits for the process to exit (SIGKILL: a crash; the data directory stays). */
+  kill(signal: NodeJS.Signals): Promise<void>;
   /** Stops the server and removes its data directory. */
   stop(): Promise<void>;
-  /** Sends the signal (SIGKILL: a crash), waits for the exit, and removes the data directory. */
-  kill(signal: NodeJS.Signals): Promise<void>;
 };
 
 /**
@@ -46,19 +49,21 @@ export async function startBuiltServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let printed = '';
+  const keep = (chunk: Buffer) => {
+    printed += chunk.toString();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
 
   const stop = async () => {
     await stopProcess(child);
     await rm(dataDir, { recursive: true, force: true });
   };
-  const kill = async (signal: NodeJS.Signals) => {
-    await killAndWait(child, signal);
-    await rm(dataDir, { recursive: true, force: true });
-  };
 
   try {
     const url = await waitForOutput(child, /listening on (http:\/\/\S+)/);
-    return { url: url.replace(/\/$/, ''), dataDir, stop, kill };
+    return { url: url.replace(/\/$/, ''), dataDir, pid: child.pid!, output: () => printed, kill: (signal) => killAndWait(child, signal), stop };
   } catch (error) {
     await stop();
     throw error;

@@ -75,6 +75,13 @@ export const ERROR_MESSAGES = {
   ORDER_ALREADY_EXISTS: 'An order with this id already exists.',
   ORDER_CANCELLED: 'This order was cancelled.',
   ORDER_ALREADY_FULFILLED: 'This order was already fulfilled.',
+  // The checkout process (domain/src/checkout/process.ts). SPEC 8 has no checkout wording; these
+  // follow its 'Please try again in a few seconds.' (HTTP 429).
+  CHECKOUT_BUSY: 'Many people are checking out right now. Please try again in a few seconds.',
+  CHECKOUT_EXPIRED: 'Your checkout took too long and was cancelled. You were not charged. Please try again.',
+  CHECKOUT_ENDED: 'This checkout has already ended.',
+  CHECKOUT_IN_PROGRESS: 'This checkout is still in progress.',
+  CHECKOUT_NOT_FOUND: 'There is no checkout with this id.',
   // Media (SPEC 5 'Editor messages'; placeholders are filled in by domain/src/media)
   UNSUPPORTED_FILE: 'The file {fileName} does not appear to be a supported file.',
   FILE_TOO_LARGE: 'The file {fileName} is too large. The maximum allowed file size is {maxSize}.',
