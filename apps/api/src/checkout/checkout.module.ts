@@ -3,6 +3,7 @@ import { CartModule } from '../cart/cart.module';
 import { CHECKOUT_SETTINGS, checkoutSettingsFromEnv } from './checkout-settings';
 import { CheckoutController } from './checkout.controller';
 import { CommandHandlers } from './commands';
+import { OrderAccess } from './order-access';
 import { OrderStreams } from './order-streams';
 import { PAYMENT_PROVIDER } from './payments/payment-provider';
 import { TestPaymentProvider } from './payments/test-payment-provider';
@@ -18,6 +19,7 @@ import { QueryHandlers } from './queries';
   providers: [
     { provide: CHECKOUT_SETTINGS, useFactory: () => checkoutSettingsFromEnv(process.env) },
     { provide: PAYMENT_PROVIDER, useClass: TestPaymentProvider },
+    OrderAccess,
     OrderStreams,
     ...CommandHandlers,
     ...QueryHandlers,

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { CommandExecutor } from '../infrastructure/command-executor';
 import { EVENT_STORE } from '../infrastructure/database/tokens';
 import { DomainException } from '../infrastructure/http/domain-exception';
+import { SERVER_SECRETS, type ServerSecrets } from '../infrastructure/server-secrets';
 
 /**
  * A step of checkout as its own command. Its id is fresh on purpose: a reservation, a release, the
@@ -24,7 +25,17 @@ export class OrderStreams {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly executor: CommandExecutor,
+    @Inject(SERVER_SECRETS) private readonly secrets: ServerSecrets,
   ) {}
+
+  /**
+   * The id of the order a cart at this version becomes. The same on every retry of one checkout
+   * (so each step meets the same order), yet a keyed hash under the server secret: nobody who knows
+   * the cart id can compute it.
+   */
+  orderIdFor(cartId: string, cartVersion: number): string {
+    return this.secrets.uuid('order-id', `${cartId}@${cartVersion}`);
+  }
 
   async load(orderId: string): Promise<OrderState> {
     return foldEvents<OrderState, OrderEvent>(orderDecider, orderDecider.initialState(), await this.store.readStream(orderStreamId(orderId)));

@@ -5,7 +5,6 @@ import {
   type CartState, type CheckoutSettings, type OrderView,
 } from '@storefront/domain';
 import type { CommandContext } from '@storefront/eventstore';
-import { derivedUuid } from '../../catalog/catalog-writer';
 import { CartStreams } from '../../cart/commands/cart-streams';
 import { KeyedSerializer } from '../../infrastructure/keyed-serializer';
 import { DomainException } from '../../infrastructure/http/domain-exception';
@@ -57,7 +56,7 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand,
     const open = cart as Extract<CartState, { status: 'open' }>;
     const email = String(payload.email).trim();
     const now = new Date().toISOString();
-    const orderId = derivedUuid(cartId, `order@${version}`);
+    const orderId = this.orders.orderIdFor(cartId, version);
     const priced = orderFromCart({ cart: open, orderId, customerEmail: email, payment: { provider: this.payments.name, paymentId: '', testMode: true }, now });
     const claims = stockClaims(priced.lines);
 
