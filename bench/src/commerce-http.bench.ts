@@ -31,7 +31,7 @@ async function startServer(databaseUrl: string, script = resolve(REPO_ROOT, 'app
     cwd: REPO_ROOT,
     env: {
       ...process.env, NODE_OPTIONS: '', PORT: '0', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent',
-      OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, CART_RATE_LIMIT_BURST: '0',
+      OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, CART_RATE_LIMIT_BURST: '0', CLIENT_RATE_LIMIT_BURST: '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
