@@ -23,10 +23,10 @@ const ADDS_PER_CART = 4;
 
 export type CommerceBenchOptions = { serverUrl?: string; connections?: number; checkoutConcurrency?: number; phaseMs?: number; rounds?: number };
 
-/** The built server (or `script`) on `databaseUrl`, silent, with the bench owner and no cart rate limit. */
+/** The built server (or `script`) on `databaseUrl`, silent, with the bench owner and no rate limits. */
 function startServer(databaseUrl: string, script = resolve(REPO_ROOT, 'apps/api/dist/main.js'), args: string[] = []) {
   return startServerProcess(script, args, {
-    DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, CART_RATE_LIMIT_BURST: '0',
+    DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, CART_RATE_LIMIT_BURST: '0', CLIENT_RATE_LIMIT_BURST: '0',
   }, REPO_ROOT);
 }
 

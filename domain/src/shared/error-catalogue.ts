@@ -23,6 +23,7 @@ export const ERROR_MESSAGES = {
   INVALID_REQUEST: 'The request is invalid.',
   NOT_FOUND: 'Not found.',
   INTERNAL: 'Something went wrong',
+  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
   // Accounts and request security
   INVALID_CREDENTIALS: 'Invalid email or password.',
   UNAUTHENTICATED: 'Please sign in to continue.',

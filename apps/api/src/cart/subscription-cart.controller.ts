@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { domainError } from '@storefront/domain';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
-import { cartIdFromRequest } from './cart-cookie';
+import { CartCookies } from './cart-cookie';
 import { CartWriteGuard } from './cart-write.guard';
 import { CreateSubscriptionCartCommand, type SubscriptionPayload } from './commands/create-subscription-cart.command';
 import type { CreateSubscriptionCartResult } from './commands/create-subscription-cart.handler';
@@ -11,7 +11,10 @@ import type { CreateSubscriptionCartResult } from './commands/create-subscriptio
 /** SPEC 7: POST /api/3/commerce/cart/subscription → { cartToken }. */
 @Controller('api/3/commerce/cart')
 export class SubscriptionCartController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly cookies: CartCookies,
+  ) {}
 
   @Post('subscription')
   @HttpCode(200)
@@ -20,7 +23,7 @@ export class SubscriptionCartController {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new DomainException(domainError('INVALID_REQUEST', undefined, 'The request body must be a JSON object.'));
     }
-    const visitorId = cartIdFromRequest(req) ?? undefined;
+    const visitorId = this.cookies.cartId(req) ?? undefined;
     return this.commands.execute(new CreateSubscriptionCartCommand(commandContextFor(req, visitorId), body as SubscriptionPayload));
   }
 }

@@ -4,18 +4,21 @@ import { CHECKOUT_SETTINGS, checkoutSettingsFromEnv } from './checkout-settings'
 import { CheckoutController } from './checkout.controller';
 import { CheckoutsController } from './checkouts.controller';
 import { CommandHandlers } from './commands';
+import { OrderAccess } from './order-access';
 import { CheckoutProcessModule } from './process/checkout-process.module';
 import { QueryHandlers } from './queries';
 
 /**
  * Checkout and orders over HTTP. The checkout process itself, its recovery worker and the payment
- * provider live in CheckoutProcessModule (shared with ROLE=worker).
+ * provider live in CheckoutProcessModule (shared with ROLE=worker); OrderAccess signs and checks
+ * the per-order tokens of the public order view.
  */
 @Module({
   imports: [CartModule, CheckoutProcessModule],
   controllers: [CheckoutController, CheckoutsController],
   providers: [
     { provide: CHECKOUT_SETTINGS, useFactory: () => checkoutSettingsFromEnv(process.env) },
+    OrderAccess,
     ...CommandHandlers,
     ...QueryHandlers,
   ],

@@ -92,4 +92,18 @@ CREATE TABLE process_leases (
 );
 `,
   },
+  {
+    // Server secrets (infrastructure/server-secrets.ts): made once by whichever process starts
+    // first, then shared by every process on this database.
+    id: 'api/003-server-secrets',
+    sql: /* sql */ `
+-- One random secret per name (base64url, at least 32 bytes). Keys for cart cookies, order ids
+-- and order access tokens are derived from the 'master' secret with HMAC.
+CREATE TABLE server_secrets (
+  name       text PRIMARY KEY,
+  secret     text NOT NULL CHECK (length(secret) >= 43),
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];

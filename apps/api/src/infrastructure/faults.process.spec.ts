@@ -61,7 +61,7 @@ describeWithServer('faults under load: kill -9 of every process role, backends t
     await admin.end();
     databaseUrl = server.url.replace(/\/postgres$/, '/storefront');
     env = {
-      DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, CART_RATE_LIMIT_BURST: '0',
+      DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, CART_RATE_LIMIT_BURST: '0', CLIENT_RATE_LIMIT_BURST: '0',
       // Checkouts a crash left unfinished are completed or compensated two seconds later.
       CHECKOUT_RECOVERY_DEADLINE_MS: '2000', CHECKOUT_RECOVERY_INTERVAL_MS: '300',
     };

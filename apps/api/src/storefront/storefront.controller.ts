@@ -2,7 +2,7 @@ import { Body, Controller, Get, Header, HttpStatus, Inject, Logger, Post, Query,
 import { domainError } from '@storefront/domain';
 import { DatabaseUnavailableError } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
-import { cartIdFromRequest } from '../cart/cart-cookie';
+import { hasCartCookie } from '../cart/cart-cookie';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { sendWithEtag } from '../infrastructure/http/conditional-get';
 import { DomainException } from '../infrastructure/http/domain-exception';
@@ -111,7 +111,7 @@ export class StorefrontController {
     let consulted = false;
     const visitor: Visitor = {
       baseUrl: baseUrl(req),
-      hasCart: cartIdFromRequest(req) !== null,
+      hasCart: hasCartCookie(req),
       owner: Boolean(req.state.owner),
       isUnlocked: (collectionId) => {
         consulted = true;
