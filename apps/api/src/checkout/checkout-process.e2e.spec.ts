@@ -24,6 +24,8 @@ import { CheckoutStepHook } from './process/checkout-step-hook';
  */
 const ADD = '/api/commerce/shopping-cart/entries';
 const CHECKOUT = '/api/commerce/checkout';
+/** The buyer's page sends one Idempotency-Key per checkout attempt and the same key when it retries it. */
+const RETRY_KEY = '5b0c8d2e-7f3a-4c61-9e2d-1a8b3c4d5e6f';
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
 const DEADLINE_MS = 15_000;
 const afterDeadline = () => new Date(Date.now() + DEADLINE_MS + 60_000);
@@ -76,7 +78,7 @@ describeEachDriver('checkout process: crash at each step, then recovery', (drive
       }
     };
     try {
-      const res = await request(t.server).post(CHECKOUT).set('Cookie', cookie).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
+      const res = await request(t.server).post(CHECKOUT).set('Cookie', cookie).set('Idempotency-Key', RETRY_KEY).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
       expect(res.status).toBe(500);
     } finally {
       hook().observer = null;
@@ -148,8 +150,8 @@ describeEachDriver('checkout process: crash at each step, then recovery', (drive
     expect((await eventTypes(inventoryStreamId(productId, `C-${step}`))).filter((e) => e === 'StockReserved')).toHaveLength(1);
     expect(await t.app.get(CheckoutRecovery).recoverOnce(afterDeadline())).toEqual({ completed: [], compensated: [] });
 
-    // The buyer's retry (or reload) answers with that same order.
-    const again = await request(t.server).post(CHECKOUT).set('Cookie', cookie).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
+    // The buyer's retry of that checkout (its Idempotency-Key) answers with that same order.
+    const again = await request(t.server).post(CHECKOUT).set('Cookie', cookie).set('Idempotency-Key', RETRY_KEY).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
     expect(again.status).toBe(200);
     expect(again.body.order.id).toBe(checkoutId);
     await runner().catchUp();
@@ -162,7 +164,7 @@ describeEachDriver('checkout process: crash at each step, then recovery', (drive
     const productId = await product('Crash retry', 'C-RETRY', 5);
     const cookie = await cart(t.server, productId, 'C-RETRY', 1);
     const checkoutId = await crashAfter('CheckoutCartClosed', cookie);
-    const again = await request(t.server).post(CHECKOUT).set('Cookie', cookie).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
+    const again = await request(t.server).post(CHECKOUT).set('Cookie', cookie).set('Idempotency-Key', RETRY_KEY).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
     expect(again.status).toBe(200);
     expect(again.body.order.id).toBe(checkoutId);
     expect(await ledger().status(checkoutId)).toBe('captured');

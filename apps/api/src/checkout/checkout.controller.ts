@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { cartStreamId, domainError, hasAnyOwnerRole, type OrderView } from '@storefront/domain';
+import { cartStreamId, checkoutStreamId, domainError, hasAnyOwnerRole, type OrderView } from '@storefront/domain';
 import { IdempotencyKeyReusedError, type CommandContext, type EventStore } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
 import { CartCookies } from '../cart/cart-cookie';
@@ -67,14 +67,19 @@ export class CheckoutController {
   }
 
   /**
-   * A purchased cart answers only a retry of the checkout that bought it (its closing was caused by
-   * this command id); a retry with another body is refused (422); anyone else gets 404.
+   * A purchased cart answers only a retry of the checkout that bought it: the request whose command
+   * id caused the cart's closing, or, when the recovery worker finished a checkout after a crash,
+   * the request that started that checkout. A retry with another body is refused (422); anyone
+   * else gets 404.
    */
   private async refuseUnlessBoughtBy(cartId: string, context: CommandContext, res: FastifyReply): Promise<void> {
     const purchase = (await this.store.readStream(cartStreamId(cartId))).reverse().find((e) => e.type === 'ShoppingCartPurchased');
     if (!purchase) return;
-    if (purchase.metadata.causationId === context.commandId) {
-      const stored = purchase.metadata.requestHash;
+    const origin = purchase.metadata.causationId === context.commandId
+      ? purchase.metadata
+      : (await this.store.readStream(checkoutStreamId((purchase.data as { orderId: string }).orderId)))[0]?.metadata;
+    if (origin?.causationId === context.commandId) {
+      const stored = origin.requestHash;
       if (stored !== undefined && context.requestHash !== undefined && stored !== context.requestHash) throw new IdempotencyKeyReusedError(context.commandId);
       return;
     }
