@@ -74,15 +74,30 @@ const ADMIN_HTML: IOptions = {
   exclusiveFilter: (frame) => (frame.tag === 'img' && !OWN_IMAGE.test(frame.attribs.src ?? '')) || (frame.tag === 'iframe' && !frame.attribs.src),
 };
 
-/** Contributor rich text: the SPEC's formatting (paragraphs, safe links, emphasis, lists, headings, quotes, our images). */
-export function sanitizeRichText(html: string): string {
-  return typeof html === 'string' && html !== '' ? sanitizeHtml(html, RICH_TEXT) : '';
+/**
+ * Pages sanitize the same stored strings on every render: results for inputs up to 20,000
+ * characters are remembered (at most 2,000 per policy, oldest dropped first).
+ */
+function cached(options: IOptions): (html: string) => string {
+  const memo = new Map<string, string>();
+  return (html) => {
+    if (typeof html !== 'string' || html === '') return '';
+    if (html.length > 20_000) return sanitizeHtml(html, options);
+    let clean = memo.get(html);
+    if (clean === undefined) {
+      clean = sanitizeHtml(html, options);
+      if (memo.size >= 2000) memo.delete(memo.keys().next().value!);
+      memo.set(html, clean);
+    }
+    return clean;
+  };
 }
 
+/** Contributor rich text: the SPEC's formatting (paragraphs, safe links, emphasis, lists, headings, quotes, our images). */
+export const sanitizeRichText: (html: string) => string = cached(RICH_TEXT);
+
 /** An HTML block (admin only) or an oEmbed player: rich text plus layout, tables and known video iframes. */
-export function sanitizeAdminHtml(html: string): string {
-  return typeof html === 'string' && html !== '' ? sanitizeHtml(html, ADMIN_HTML) : '';
-}
+export const sanitizeAdminHtml: (html: string) => string = cached(ADMIN_HTML);
 
 /** Block types (SPEC numbers) that carry raw markup or code: only an admin may add or change them. */
 export const RAW_BLOCK_TYPES: ReadonlySet<number> = new Set([2 /* html */, 22 /* embed */, 23 /* code */]);
