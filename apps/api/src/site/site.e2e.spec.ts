@@ -57,7 +57,7 @@ describeEachDriver('site owner API over HTTP', (driver) => {
   beforeAll(async () => {
     t = await startTestApp(driver);
     admin = await signIn(ADMIN);
-    for (const owner of [EDITOR, MANAGER]) expect((await as(admin, 'post', '/api/config/owners').send(owner)).status).toBe(201);
+    for (const owner of [EDITOR, MANAGER]) expect((await as(admin, 'post', '/api/config/owners').send({ ...owner, currentPassword: ADMIN.password })).status).toBe(201);
     editor = await signIn(EDITOR);
     manager = await signIn(MANAGER);
   });
