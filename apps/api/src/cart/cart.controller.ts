@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { jsonObject } from '../infrastructure/http/json-body';
+import { ReadableProductGuard } from '../security/content-access';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { cartIdFromRequest, clearCartCookie, ensureCartId, readCartCookie } from './cart-cookie';
 import { CART_ROUTE_SCHEMAS } from './cart-response-schemas';
@@ -41,7 +42,7 @@ export class CartController {
   @Post('entries')
   @HttpCode(200)
   @RouteSchema(CART_ROUTE_SCHEMAS.addEntry)
-  @UseGuards(CartWriteGuard)
+  @UseGuards(CartWriteGuard, ReadableProductGuard)
   async addEntry(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply, @Body() body: unknown): Promise<AddItemToCartResult> {
     const payload = jsonObject<AddEntryPayload>(body);
     const newCart = cartIdFromRequest(req) === null;
