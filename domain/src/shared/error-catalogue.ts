@@ -30,6 +30,7 @@ export const ERROR_MESSAGES = {
   FORBIDDEN: 'You do not have permission to do that.',
   XSRF_TOKEN_INVALID: 'Your session has expired. Please reload the page and try again.',
   TOO_MANY_SIGN_IN_ATTEMPTS: 'Please try again in a few seconds.',
+  PASSWORD_CONFIRMATION_FAILED: 'Please enter your current password to confirm this change.',
   // Owner accounts
   INVALID_EMAIL: 'Please enter a valid email',
   PASSWORD_TOO_SHORT: 'Passwords must be at least 12 characters long.',

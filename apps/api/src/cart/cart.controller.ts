@@ -5,6 +5,7 @@ import { domainError, type ShoppingCartView } from '@storefront/domain';
 import type { FastifyReply } from 'fastify';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { jsonObject } from '../infrastructure/http/json-body';
+import { ReadableProductGuard } from '../security/content-access';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { CartCookies } from './cart-cookie';
 import { CART_ROUTE_SCHEMAS } from './cart-response-schemas';
@@ -40,7 +41,7 @@ export class CartController {
   @Post('entries')
   @HttpCode(200)
   @RouteSchema(CART_ROUTE_SCHEMAS.addEntry)
-  @UseGuards(CartWriteGuard)
+  @UseGuards(CartWriteGuard, ReadableProductGuard)
   async addEntry(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply, @Body() body: unknown): Promise<AddItemToCartResult> {
     const payload = jsonObject<AddEntryPayload>(body);
     const existing = this.cookies.cartId(req);

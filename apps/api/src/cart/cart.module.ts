@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
+import { ContentAccessModule } from '../security/content-access';
 import { CartProductLookup } from './cart-product-lookup';
 import { CartCookies } from './cart-cookie';
 import { CartRateLimiter, ClientRateLimiter } from './cart-rate-limiter';
@@ -14,7 +15,7 @@ import { QueryHandlers } from './queries';
 import { SubscriptionCartController } from './subscription-cart.controller';
 
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogModule, ContentAccessModule],
   controllers: [CartController, SubscriptionCartController, InventoryController],
   providers: [
     { provide: CART_SETTINGS, useFactory: () => cartSettingsFromEnv(process.env) },

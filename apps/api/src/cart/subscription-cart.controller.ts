@@ -7,6 +7,7 @@ import { CartCookies } from './cart-cookie';
 import { CartWriteGuard } from './cart-write.guard';
 import { CreateSubscriptionCartCommand, type SubscriptionPayload } from './commands/create-subscription-cart.command';
 import type { CreateSubscriptionCartResult } from './commands/create-subscription-cart.handler';
+import { ReadableProductGuard } from '../security/content-access';
 
 /** SPEC 7: POST /api/3/commerce/cart/subscription → { cartToken }. */
 @Controller('api/3/commerce/cart')
@@ -18,7 +19,7 @@ export class SubscriptionCartController {
 
   @Post('subscription')
   @HttpCode(200)
-  @UseGuards(CartWriteGuard)
+  @UseGuards(CartWriteGuard, ReadableProductGuard)
   async create(@Req() req: AppRequest, @Body() body: unknown): Promise<CreateSubscriptionCartResult> {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new DomainException(domainError('INVALID_REQUEST', undefined, 'The request body must be a JSON object.'));
