@@ -11,8 +11,9 @@ const swc = ['@swc/jest', {
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
-  // ESM-only packages that Node 20 loads with require(esm) but Jest cannot: compiled to CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
+  // ESM-only packages that Node 20 loads with require(esm) but Jest cannot (content-disposition; htmlparser2
+  // and its dom* and entities packages under sanitize-html): compiled to CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|htmlparser2|domhandler|domutils|dom-serializer|entities|domelementtype)/)'],
   moduleNameMapper: {
     '^@storefront/(domain|eventstore|projections)$': '<rootDir>/$1/src',
     '^@storefront/(domain|eventstore|projections)/(.*)$': '<rootDir>/$1/src/$2',

@@ -11,11 +11,11 @@
  * what any HTTP add-to-cart that writes to the database can reach on this machine at best).
  * Run standalone after `npm run build`: `node bench/dist/commerce-http.bench.js`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { formatRate, measureThroughput, printTable, withScratchDatabaseUrl } from './bench-util';
 import { BenchClient, cookieNamed, percentile } from './http-client';
+import { startServerProcess, stopServerProcess } from './server-process';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 const OWNER = { email: 'owner@example.com', password: 'bench owner password 1' };
@@ -23,37 +23,14 @@ const ADDS_PER_CART = 4;
 
 export type CommerceBenchOptions = { serverUrl?: string; connections?: number; checkoutConcurrency?: number; phaseMs?: number; rounds?: number };
 
-/** Starts `script` with `args` as its own Node process and resolves once it prints its URL. */
-async function startServer(databaseUrl: string, script = resolve(REPO_ROOT, 'apps/api/dist/main.js'), args: string[] = []): Promise<{ url: string; child: ChildProcess }> {
-  // BENCH_SERVER_NODE_ARGS passes extra flags to the server process, e.g. '--cpu-prof' to profile it.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env, NODE_OPTIONS: '', PORT: '0', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent',
-      OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, CART_RATE_LIMIT_BURST: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolveUrl(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
-  });
-  return { url, child };
+/** The built server (or `script`) on `databaseUrl`, silent, with the bench owner and no rate limits. */
+function startServer(databaseUrl: string, script = resolve(REPO_ROOT, 'apps/api/dist/main.js'), args: string[] = []) {
+  return startServerProcess(script, args, {
+    DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, CART_RATE_LIMIT_BURST: '0', CLIENT_RATE_LIMIT_BURST: '0',
+  }, REPO_ROOT);
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
+const stopServer = stopServerProcess;
 
 /** Five products with stock that will not run out during the run, created through the owner API. */
 async function createBenchProducts(client: BenchClient): Promise<{ itemId: string; sku: string }[]> {

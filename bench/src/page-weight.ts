@@ -7,12 +7,12 @@
  *   node bench/dist/page-weight.js                       # starts the built server on a fresh PGlite
  *   node bench/dist/page-weight.js http://127.0.0.1:3000  # measures a server that is already running
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { printTable } from './bench-util';
+import { startServerProcess, stopServerProcess } from './server-process';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 const PAGES = [
@@ -24,26 +24,13 @@ type Weight = { requests: number; bytes: number; documentBytes: number };
 
 async function startBuiltServer(): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'page-weight-'));
-  const child = spawn(process.execPath, [resolve(REPO_ROOT, 'apps/api/dist/main.js')], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', OWNER_PASSWORD: 'page weight password' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolveUrl(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  const { url, child } = await startServerProcess(resolve(REPO_ROOT, 'apps/api/dist/main.js'), [], {
+    DATA_DIR: dataDir, LOG_LEVEL: 'silent', OWNER_PASSWORD: 'page weight password',
+  }, REPO_ROOT);
   return {
     url,
     stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      await stopServerProcess(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

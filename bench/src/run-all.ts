@@ -3,6 +3,7 @@ import { runCatchUpBench } from './catch-up.bench';
 import { runCommerceHttpBench } from './commerce-http.bench';
 import { runPageRenderBench } from './page-render.bench';
 import { runRenderBench } from './render.bench';
+import { runStartBench } from './start.bench';
 
 /**
  * `npm run bench`: every benchmark, each printing its ratio against a baseline measured in the
@@ -19,6 +20,8 @@ async function main() {
   await runRenderBench();
   console.log('\n# published pages with a 200-product store (server time)');
   await runPageRenderBench();
+  console.log('\n# npm start on an existing data directory');
+  await runStartBench();
 }
 
 main().catch((error) => {

@@ -65,4 +65,6 @@ export * from './checkout/evolve';
 export * from './checkout/decide';
 export * from './checkout/checkout-rules';
 export * from './checkout/order-view';
+export * from './checkout/process-events';
+export * from './checkout/process';
 export * from './media';

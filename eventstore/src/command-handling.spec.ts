@@ -1,5 +1,6 @@
 import { handleCommand } from './command-handling';
-import { ConcurrencyError } from './errors';
+import { reject, accept, type Decider } from '@storefront/domain';
+import { ConcurrencyError, IdempotencyKeyReusedError } from './errors';
 import { PostgresEventStore } from './postgres-event-store';
 import { StreamStateCache } from './stream-state-cache';
 import { counterDecider, createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from './testing';
@@ -49,6 +50,16 @@ describeEachDriver('handleCommand', (driver) => {
     expect(again).toEqual({ ok: true, state: { total: 5, count: 1 }, events: [], version: 1, duplicate: true });
     expect(first).toMatchObject({ ok: true, state: { total: 5, count: 1 }, version: 1, duplicate: false });
     expect(await store.streamVersion('counter-4')).toBe(2);
+  });
+
+  it('refuses a command id reused with another request fingerprint, and replays it with the same one', async () => {
+    const context = { ...testCommandContext(), requestHash: 'hash-a' };
+    await run('counter-idem', 2, context);
+    await expect(run('counter-idem', 2, { ...context, requestHash: 'hash-b' })).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    // Also when the duplicate is only found by the append (a retry racing the first run).
+    await expect(run('counter-idem', 2, { ...context, requestHash: 'hash-b', commandIdIsNew: true })).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    expect(await run('counter-idem', 2, context)).toMatchObject({ ok: true, duplicate: true, state: { total: 2 } });
+    expect(await store.streamVersion('counter-idem')).toBe(1);
   });
 
   it('the same command id sent concurrently appends once; both see the same state', async () => {
@@ -127,6 +138,50 @@ describeEachDriver('handleCommand', (driver) => {
       await run('counter-new-2', 10);
       const existing = await handleCommand(store, { streamId: 'counter-new-2', streamType: 'counter', decider: counterDecider, command: { by: 1 }, context: testCommandContext(), newStream: true });
       expect(existing).toMatchObject({ ok: true, state: { total: 11, count: 2 }, version: 2 });
+    });
+
+    /** A counter whose rejections and no-ops depend on the state: what a stale cache gets wrong. */
+    type Guarded = { by: number } | { atLeast: number } | { atMost: number };
+    const guarded: Decider<Guarded, { total: number; count: number }, { type: 'Incremented'; data: { by: number; n: number } }, { code: string; message: string }> = {
+      initialState: counterDecider.initialState,
+      evolve: counterDecider.evolve as never,
+      decide: (command, state) => {
+        if ('by' in command) return accept({ type: 'Incremented', data: { by: command.by, n: state.count + 1 } });
+        if ('atLeast' in command) return state.total >= command.atLeast ? accept() : reject({ code: 'too-small', message: `total ${state.total}` });
+        return state.total <= command.atMost ? accept() : reject({ code: 'too-big', message: `total ${state.total}` });
+      },
+    };
+    const onGuarded = (streamId: string, command: Guarded, stateCache?: StreamStateCache<unknown>) =>
+      handleCommand(store, { streamId, streamType: 'counter', decider: guarded, command, context: testCommandContext(), stateCache: stateCache as never });
+
+    it('never rejects from a cached state older than the stream: it reads what came after and decides again', async () => {
+      const cache = new StreamStateCache<unknown>();
+      await onGuarded('counter-s1', { by: 1 }, cache); // this process caches total 1
+      await onGuarded('counter-s1', { by: 10 }); // another process: total 11
+      const result = await onGuarded('counter-s1', { atLeast: 5 }, cache);
+      expect(result).toMatchObject({ ok: true, state: { total: 11 }, version: 2 });
+      expect(cache.get('counter-s1')).toEqual({ version: 2, state: { total: 11, count: 2 } });
+    });
+
+    it('never answers "no change" from a cached state older than the stream', async () => {
+      const cache = new StreamStateCache<unknown>();
+      await onGuarded('counter-s2', { by: 1 }, cache);
+      await onGuarded('counter-s2', { by: 10 });
+      const result = await onGuarded('counter-s2', { atMost: 5 }, cache);
+      expect(result).toMatchObject({ ok: false, error: { code: 'too-big', message: 'total 11' }, state: { total: 11 } });
+    });
+
+    it('a rejection on a fresh cached state costs one read of nothing newer', async () => {
+      const cache = new StreamStateCache<unknown>();
+      await onGuarded('counter-s3', { by: 1 }, cache);
+      const reads = jest.spyOn(store, 'readStream');
+      try {
+        expect(await onGuarded('counter-s3', { atLeast: 5 }, cache)).toMatchObject({ ok: false, error: { code: 'too-small' } });
+        expect(reads).toHaveBeenCalledTimes(1);
+        expect(reads).toHaveBeenCalledWith('counter-s3', { fromVersion: 1 });
+      } finally {
+        reads.mockRestore();
+      }
     });
 
     it('forgets the least recently used stream beyond its capacity', () => {

@@ -1,7 +1,7 @@
 import type { Decider, DomainError, DomainEvent } from '@storefront/domain';
-import { ConcurrencyError } from './errors';
+import { ConcurrencyError, IdempotencyKeyReusedError } from './errors';
 import type { StreamStateCache } from './stream-state-cache';
-import type { CommandContext, EventStore, RecordedEvent } from './types';
+import type { CommandContext, CommandRecord, EventStore, RecordedEvent } from './types';
 
 export type HandleCommandOptions<Command, State, E extends DomainEvent, Err extends DomainError> = {
   streamId: string;
@@ -59,7 +59,12 @@ export function foldEvents<State, E extends DomainEvent>(
  * original outcome (`duplicate: true`, state rebuilt up to the version the original append
  * reached) and the decider is not consulted — so a retried "check out" does not come back as
  * "already checked out". This is checked up front and again by the append itself (for
- * concurrent retries).
+ * concurrent retries). The same command id with another request fingerprint (`requestHash`) throws
+ * `IdempotencyKeyReusedError`.
+ *
+ * Freshness: a decision made on a cached state that appends is checked by the expected version; one
+ * that rejects or changes nothing is only answered after reading the events appended since the
+ * cached version (none, in the common case), so no answer ever comes from a state older than the head.
  */
 export async function handleCommand<Command, State, E extends DomainEvent, Err extends DomainError>(
   store: EventStore,
@@ -70,7 +75,7 @@ export async function handleCommand<Command, State, E extends DomainEvent, Err e
   // A command id minted for this request cannot have appended before: skip the lookup.
   if (!context.commandIdIsNew) {
     const previous = await store.findCommand(context.commandId);
-    if (previous) return duplicateResult(store, decider, previous.streamId, previous.version);
+    if (previous) return duplicateResult(store, decider, context, previous);
   }
 
   for (let attempt = 0; ; attempt++) {
@@ -86,7 +91,19 @@ export async function handleCommand<Command, State, E extends DomainEvent, Err e
       state = foldEvents(decider, decider.initialState(), history);
     }
 
-    const decision = decider.decide(command, state);
+    let decision = decider.decide(command, state);
+    // A rejection or a "no change" is answered without an append, so nothing would catch a state
+    // older than the stream's head (another process wrote since this one cached it): before
+    // answering, read what was appended after the state decided on, and decide again if anything was.
+    // An append needs no such look: its expected version proves the state was the head.
+    if (cached && (!decision.ok || decision.events.length === 0)) {
+      const newer = await store.readStream(streamId, { fromVersion: version });
+      if (newer.length > 0) {
+        version = newer[newer.length - 1]!.streamPosition;
+        state = foldEvents(decider, state, newer);
+        decision = decider.decide(command, state);
+      }
+    }
     if (!decision.ok) {
       stateCache?.set(streamId, version, state);
       return { ok: false, error: decision.error, state };
@@ -104,7 +121,7 @@ export async function handleCommand<Command, State, E extends DomainEvent, Err e
       );
       if (result.status === 'duplicate') {
         stateCache?.delete(streamId);
-        return duplicateResult(store, decider, result.streamId, result.version);
+        return duplicateResult(store, decider, context, result);
       }
       const after = foldEvents(decider, state, result.events);
       stateCache?.set(streamId, result.version, after);
@@ -118,12 +135,19 @@ export async function handleCommand<Command, State, E extends DomainEvent, Err e
   }
 }
 
+/**
+ * The original outcome of a command id that already appended. A request fingerprint that differs
+ * from the one stored with it means the idempotency key was reused for another request: refused.
+ */
 async function duplicateResult<State, E extends DomainEvent, Err extends DomainError>(
   store: EventStore,
   decider: { initialState: () => State; evolve: (state: State, event: E) => State },
-  streamId: string,
-  version: number,
+  context: CommandContext,
+  { streamId, version, requestHash }: CommandRecord,
 ): Promise<HandleCommandResult<State, Err>> {
+  if (context.requestHash !== undefined && requestHash !== undefined && requestHash !== context.requestHash) {
+    throw new IdempotencyKeyReusedError(context.commandId);
+  }
   const history = await store.readStream(streamId, { toVersion: version });
   return { ok: true, state: foldEvents(decider, decider.initialState(), history), events: [], version, duplicate: true };
 }

@@ -72,3 +72,15 @@ export function asUnavailable(err: unknown): unknown {
   if (err instanceof DatabaseUnavailableError || !isConnectionFailure(err)) return err;
   return new DatabaseUnavailableError(err);
 }
+
+/**
+ * A command id (from a client's idempotency key) that already appended came back with another
+ * request: same key, different body. Nothing was written; the HTTP layer answers 422
+ * IDEMPOTENCY_KEY_REUSED instead of replaying the first request's outcome.
+ */
+export class IdempotencyKeyReusedError extends Error {
+  readonly name = 'IdempotencyKeyReusedError';
+  constructor(readonly commandId: string) {
+    super(`Command id ${commandId} was already used by a different request`);
+  }
+}

@@ -6,6 +6,7 @@ import {
   type AppendOptions,
   type AppendResult,
   type Checkpoint,
+  type CommandRecord,
   type Database,
   type EventMetadata,
   type EventStore,
@@ -142,6 +143,7 @@ function fullMetadata(stored: StoredMetadata, eventId: string, schemaVersion: nu
     schemaVersion,
   };
   if (stored.requestId !== undefined) metadata.requestId = stored.requestId;
+  if (stored.requestHash !== undefined) metadata.requestHash = stored.requestHash;
   return metadata;
 }
 
@@ -226,6 +228,7 @@ export class PostgresEventStore implements EventStore {
         causationId: command.causationId,
         actor: command.actor,
         ...(command.requestId !== undefined ? { requestId: command.requestId } : {}),
+        ...(command.requestHash !== undefined ? { requestHash: command.requestHash } : {}),
       },
       // recordedAt comes from the database clock (the recorded_at column).
       events: events.map((event) => ({ eventId: randomUUID(), type: event.type, schemaVersion: event.schemaVersion ?? 1, data: event.data ?? null })),
@@ -292,16 +295,17 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** Where an already-applied command id's append ended, or null. */
-  async findCommand(commandId: string): Promise<{ streamId: string; version: number } | null> {
-    const { rows } = await this.db.query<{ stream_id: string; version: number }>(
-      `SELECT stream_id, stream_position AS version FROM events WHERE command_id = $1
+  async findCommand(commandId: string): Promise<CommandRecord | null> {
+    const { rows } = await this.db.query<{ stream_id: string; version: number; request_hash: string | null }>(
+      `SELECT stream_id, stream_position AS version, metadata->>'requestHash' AS request_hash FROM events WHERE command_id = $1
        UNION ALL
-       SELECT stream_id, version FROM commands WHERE command_id = $1
+       SELECT stream_id, version, NULL FROM commands WHERE command_id = $1
        LIMIT 1`,
       [commandId],
     );
     const row = rows[0];
-    return row ? { streamId: row.stream_id, version: row.version } : null;
+    if (!row) return null;
+    return row.request_hash === null ? { streamId: row.stream_id, version: row.version } : { streamId: row.stream_id, version: row.version, requestHash: row.request_hash };
   }
 
   /** Zero events: nothing is written (not even the command id); the expected version is still checked. */
@@ -320,8 +324,9 @@ export class PostgresEventStore implements EventStore {
        WHERE stream_id = $1
          AND ($2::integer IS NULL OR stream_position <= $2::integer)
          AND ($3::timestamptz IS NULL OR recorded_at <= $3::timestamptz)
+         AND ($4::integer IS NULL OR stream_position > $4::integer)
        ORDER BY stream_position`,
-      [streamId, options.toVersion ?? null, options.toTime?.toISOString() ?? null],
+      [streamId, options.toVersion ?? null, options.toTime?.toISOString() ?? null, options.fromVersion ?? null],
     );
     return rows.map(toRecordedEvent);
   }

@@ -51,6 +51,12 @@ export type CommandContext = {
    * append still refuses a duplicate id. Not stored with events.
    */
   commandIdIsNew?: boolean;
+  /**
+   * A fingerprint of the request that carried a client-supplied idempotency key (method, route,
+   * body). Stored with the events; a later command with the same id and another fingerprint is
+   * refused (`IdempotencyKeyReusedError`) instead of answering with the first request's outcome.
+   */
+  requestHash?: string;
 };
 
 export type EventMetadata = {
@@ -60,10 +66,15 @@ export type EventMetadata = {
   causationId: string | null;
   actor: Actor;
   requestId?: string;
+  /** See CommandContext.requestHash. */
+  requestHash?: string;
   /** ISO-8601, set by the database clock at append. */
   recordedAt: string;
   schemaVersion: number;
 };
+
+/** Where an applied command id's append ended, and the request fingerprint it was stored with. */
+export type CommandRecord = { streamId: string; version: number; requestHash?: string };
 
 export type NewEvent = { type: string; data: unknown; schemaVersion?: number };
 
@@ -101,13 +112,15 @@ export type AppendResult =
    * The command id had already appended (a retried request). Nothing was written;
    * `streamId`/`version` say where and at which stream version the original append ended.
    */
-  | { status: 'duplicate'; streamId: string; version: number };
+  | { status: 'duplicate'; streamId: string; version: number; requestHash?: string };
 
 /** Position in the global log: readers order by (transactionId, globalPosition). */
 export type Checkpoint = { transactionId: string; globalPosition: number };
 export const START: Checkpoint = { transactionId: '0', globalPosition: 0 };
 
 export type ReadStreamOptions = {
+  /** Only events with streamPosition > fromVersion (what was appended after that version). */
+  fromVersion?: number;
   /** Only events with streamPosition <= toVersion. */
   toVersion?: number;
   /** Only events recorded at or before this time. */
@@ -148,7 +161,7 @@ export interface EventStore {
   /** Current version of a stream, 0 when it does not exist. */
   streamVersion(streamId: string): Promise<number>;
   /** Where the append of an already-applied command id ended (its stream and version), or null. */
-  findCommand(commandId: string): Promise<{ streamId: string; version: number } | null>;
+  findCommand(commandId: string): Promise<CommandRecord | null>;
   /**
    * Events after a checkpoint, in (transaction_id, global_position) order, only from transactions
    * older than pg_snapshot_xmin(pg_current_snapshot()): no committed event is ever skipped.

@@ -20,6 +20,7 @@ export { compareCheckpoints, checkpointsEqual, formatCheckpoint } from './runner
 export { generationTable } from './runner/read-model-tables';
 export { allProjections } from './registry';
 export { CATALOG_PRODUCTS, catalogProductsProjection } from './catalog/catalog-products.projection';
+export { CHECKOUTS, checkoutsProjection } from './checkout/checkouts.projection';
 export { IMAGE_ASSETS, imageAssetsProjection } from './media/image-assets.projection';
 export { siteProjection } from './site/site.projection';
 export * from './site/site-tables';

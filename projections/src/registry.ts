@@ -1,5 +1,6 @@
 import { cartDetailsProjection } from './cart/cart-details.projection';
 import { catalogProductsProjection } from './catalog/catalog-products.projection';
+import { checkoutsProjection } from './checkout/checkouts.projection';
 import { ordersProjection } from './checkout/orders.projection';
 import { imageAssetsProjection } from './media/image-assets.projection';
 import type { Projection } from './runner/projection';
@@ -7,5 +8,5 @@ import { siteProjection } from './site/site.projection';
 
 /** Every projection the product runs, in one list: the runner, `rebuild` and `verify` use it. */
 export function allProjections(): Projection[] {
-  return [catalogProductsProjection, cartDetailsProjection, ordersProjection, imageAssetsProjection, siteProjection];
+  return [catalogProductsProjection, cartDetailsProjection, ordersProjection, checkoutsProjection, imageAssetsProjection, siteProjection];
 }

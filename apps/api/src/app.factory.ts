@@ -14,6 +14,7 @@ import { frameworkErrors, installRequestGuards } from './infrastructure/http/req
 import { createStructuredLogger, installRequestLogging } from './infrastructure/http/request-logging';
 import { installStaticAssets } from './infrastructure/http/static-assets';
 import { OwnerRequestHooks } from './security';
+import { installSecurityHeaders } from './security/content-security-policy';
 
 /** Responses smaller than this are sent as they are: compressing them costs more than it saves. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -44,6 +45,7 @@ export async function createApp(config: AppConfig, options: { db?: Database; log
   const fastify = app.getHttpAdapter().getInstance();
   const log = createStructuredLogger(config.logLevel === 'silent');
   installRequestLogging(fastify, log);
+  installSecurityHeaders(fastify);
   await app.register(fastifyCookie);
   installRequestGuards(fastify);
   await app.register(fastifyCompress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });

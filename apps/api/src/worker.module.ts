@@ -1,11 +1,15 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { CheckoutProcessModule } from './checkout/process/checkout-process.module';
 import type { AppConfig } from './config/app-config';
 import { InfrastructureModule } from './infrastructure/database/infrastructure.module';
 
-/** ROLE=worker: no HTTP, only the projection runner (the infrastructure module starts it). */
+/**
+ * ROLE=worker: no HTTP, only the projection runner (the infrastructure module starts it) and the
+ * checkout recovery worker.
+ */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [InfrastructureModule.forRoot(config)] };
+    return { module: WorkerModule, imports: [InfrastructureModule.forRoot(config), CheckoutProcessModule] };
   }
 }

@@ -18,6 +18,11 @@ export type RunningServer = {
   /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`. */
   url: string;
   dataDir: string;
+  pid: number;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** Sends a signal and waits for the process to exit (SIGKILL: a crash; the data directory stays). */
+  kill(signal: NodeJS.Signals): Promise<void>;
   /** Stops the server and removes its data directory. */
   stop(): Promise<void>;
 };
@@ -44,6 +49,12 @@ export async function startBuiltServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let printed = '';
+  const keep = (chunk: Buffer) => {
+    printed += chunk.toString();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
 
   const stop = async () => {
     await stopProcess(child);
@@ -52,7 +63,7 @@ export async function startBuiltServer(
 
   try {
     const url = await waitForOutput(child, /listening on (http:\/\/\S+)/);
-    return { url: url.replace(/\/$/, ''), dataDir, stop };
+    return { url: url.replace(/\/$/, ''), dataDir, pid: child.pid!, output: () => printed, kill: (signal) => killAndWait(child, signal), stop };
   } catch (error) {
     await stop();
     throw error;

@@ -24,8 +24,17 @@ export async function startTestApp(driver: 'pglite' | 'postgres', env: NodeJS.Pr
     OWNER_PASSWORD: 'correct horse battery staple',
     ...env,
   });
-  const app = await createApp(config, { db: database.db });
-  await app.init();
+  // Every suite's requests come from one address: the per-client rate limit is off unless a suite
+  // sets CLIENT_RATE_LIMIT_BURST itself (cart settings are read from process.env when the app starts).
+  const clientLimitUnset = process.env.CLIENT_RATE_LIMIT_BURST === undefined;
+  if (clientLimitUnset) process.env.CLIENT_RATE_LIMIT_BURST = '0';
+  let app: INestApplication;
+  try {
+    app = await createApp(config, { db: database.db });
+    await app.init();
+  } finally {
+    if (clientLimitUnset) delete process.env.CLIENT_RATE_LIMIT_BURST;
+  }
   await (app as NestFastifyApplication).getHttpAdapter().getInstance().ready();
   return {
     app,

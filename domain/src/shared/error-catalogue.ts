@@ -24,6 +24,7 @@ export const ERROR_MESSAGES = {
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported here.',
   NOT_FOUND: 'Not found.',
   INTERNAL: 'Something went wrong',
+  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
   // Accounts and request security
   INVALID_CREDENTIALS: 'Invalid email or password.',
   UNAUTHENTICATED: 'Please sign in to continue.',
@@ -31,6 +32,7 @@ export const ERROR_MESSAGES = {
   XSRF_TOKEN_INVALID: 'Your session has expired. Please reload the page and try again.',
   // The API names the wait ('… in 15 minutes.'); 'Please try again in a few seconds.' is the cart's 429 (SPEC 8).
   TOO_MANY_SIGN_IN_ATTEMPTS: 'Too many sign-in attempts. Please try again later.',
+  PASSWORD_CONFIRMATION_FAILED: 'Please enter your current password to confirm this change.',
   // Owner accounts
   INVALID_EMAIL: 'Please enter a valid email',
   PASSWORD_TOO_SHORT: 'Passwords must be at least 12 characters long.',
@@ -77,6 +79,13 @@ export const ERROR_MESSAGES = {
   ORDER_ALREADY_EXISTS: 'An order with this id already exists.',
   ORDER_CANCELLED: 'This order was cancelled.',
   ORDER_ALREADY_FULFILLED: 'This order was already fulfilled.',
+  // The checkout process (domain/src/checkout/process.ts). SPEC 8 has no checkout wording; these
+  // follow its 'Please try again in a few seconds.' (HTTP 429).
+  CHECKOUT_BUSY: 'Many people are checking out right now. Please try again in a few seconds.',
+  CHECKOUT_EXPIRED: 'Your checkout took too long and was cancelled. You were not charged. Please try again.',
+  CHECKOUT_ENDED: 'This checkout has already ended.',
+  CHECKOUT_IN_PROGRESS: 'This checkout is still in progress.',
+  CHECKOUT_NOT_FOUND: 'There is no checkout with this id.',
   // Media (SPEC 5 'Editor messages'; placeholders are filled in by domain/src/media)
   UNSUPPORTED_FILE: 'The file {fileName} does not appear to be a supported file.',
   FILE_TOO_LARGE: 'The file {fileName} is too large. The maximum allowed file size is {maxSize}.',

@@ -1,8 +1,8 @@
 /**
  * Minimal TypeScript loader for child processes started by tests (`node -r <this file> x.ts`):
  * compiles `.ts` files with @swc/core on require and maps `@storefront/<pkg>` to `<pkg>/src`,
- * as the root jest.config.js does. Nothing is written to disk. (A copy of
- * projections/src/testing/swc-register.js: the event store does not depend on projections.)
+ * as the root jest.config.js does. Nothing is written to disk. Shared by the event store's and the
+ * projections' process tests (projections depend on the event store, not the other way).
  */
 'use strict';
 const Module = require('node:module');

@@ -9,10 +9,12 @@ import { ProjectionRunner } from './projection-runner';
 
 const LEASE_MS = 1000;
 const testingDir = join(__dirname, '..', 'testing');
+/** The event store's TypeScript loader for test child processes (one copy for both packages). */
+const swcRegister = join(__dirname, '..', '..', '..', 'eventstore', 'src', 'testing', 'swc-register.js');
 
 /** Starts runner-process.ts in a child `node` (TypeScript through swc-register.js) and waits for "ready". */
 function startChildRunner(url: string, instanceId: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['-r', join(testingDir, 'swc-register.js'), join(testingDir, 'runner-process.ts')], {
+  const child = spawn(process.execPath, ['-r', swcRegister, join(testingDir, 'runner-process.ts')], {
     env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: url, INSTANCE_ID: instanceId, LEASE_MS: String(LEASE_MS) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,6 +10,7 @@ import { OwnerRoles } from '../security/owner-roles.decorator';
 import { sessionOf } from '../security/owner-request-hooks';
 import type { SessionOwner } from '../security/owner-session.store';
 import { clearSessionCookie, setSessionCookie } from '../security/session-cookie';
+import { PasswordConfirmation } from './password-confirmation';
 import { RegisterOwnerCommand } from './commands/register-owner.command';
 import type { RegisterOwnerResult } from './commands/register-owner.handler';
 import { SignInCommand } from './commands/sign-in.command';
@@ -25,6 +26,7 @@ export class AccountsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly confirmation: PasswordConfirmation,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -66,11 +68,13 @@ export class AccountsController {
     return { owners: await this.queries.execute<ListOwnersQuery, OwnerSummary[]>(new ListOwnersQuery()) };
   }
 
+  /** Creates an owner account: admin only, and the admin's own password again as `currentPassword`. */
   @Post('owners')
   @OwnerRoles('admin')
   @HttpCode(201)
   async registerOwner(@Req() req: AppRequest, @Body() body: unknown): Promise<{ owner: OwnerSummary }> {
-    const { email, password, roles } = jsonObject<Record<string, unknown>>(body);
+    const { email, password, roles, currentPassword } = jsonObject<Record<string, unknown>>(body);
+    await this.confirmation.require(req, currentPassword);
     const command = new RegisterOwnerCommand(commandContextFor(req), email, password, roles);
     const { owner } = orThrow(await this.commands.execute<RegisterOwnerCommand, RegisterOwnerResult>(command));
     return { owner };

@@ -53,8 +53,9 @@ describeEachDriver('owner accounts over HTTP', (driver) => {
     expect(res.status).toBe(200);
     return { cookie: cookieOf(res), xsrf: res.body.xsrfToken as string, body: res.body };
   }
+  /** Admin-only actions confirm the admin's password (`currentPassword`, the owner's unless given). */
   async function registerAs(admin: { cookie: string; xsrf: string }, body: Record<string, unknown>) {
-    return request(t.server).post(OWNERS).set('Cookie', admin.cookie).set('X-XSRF-Token', admin.xsrf).send(body);
+    return request(t.server).post(OWNERS).set('Cookie', admin.cookie).set('X-XSRF-Token', admin.xsrf).send({ currentPassword: OWNER.password, ...body });
   }
 
   describe('pages', () => {
@@ -317,6 +318,25 @@ describeEachDriver('owner accounts over HTTP', (driver) => {
       expect(forbidden.status).toBe(403);
       expect(forbidden.body).toMatchObject({ error: 'FORBIDDEN', message: 'You do not have permission to do that.' });
       expect((await registerAs(editor, { email: 'sneaky@example.com', password: 'a long enough password', roles: ['admin'] })).status).toBe(403);
+    });
+
+    it("creates an owner only with the admin's current password again (issue 10: a stolen session alone cannot)", async () => {
+      const admin = await signedIn();
+      const accounts = async () => Number((await t.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM streams WHERE stream_type = 'owner-account'`)).rows[0]!.n);
+      const before = await accounts();
+      const body = { email: 'mallory@example.com', password: 'a long enough password', roles: ['admin'] };
+      const missing = await registerAs(admin, { ...body, currentPassword: undefined });
+      expect({ status: missing.status, body: missing.body }).toEqual({
+        status: 403, body: { error: 'PASSWORD_CONFIRMATION_FAILED', field: 'currentPassword', message: 'Please enter your current password to confirm this change.' },
+      });
+      const wrong = await registerAs(admin, { ...body, currentPassword: 'not the password at all' });
+      expect({ status: wrong.status, body: wrong.body }).toEqual({
+        status: 403, body: { error: 'PASSWORD_CONFIRMATION_FAILED', field: 'currentPassword', message: 'That is not your current password. Please enter it again to confirm this change.' },
+      });
+      expect((await registerAs(admin, { ...body, currentPassword: 42 })).status).toBe(403);
+      expect(await accounts()).toBe(before);
+      expect((await registerAs(admin, body)).status).toBe(201);
+      expect(await accounts()).toBe(before + 1);
     });
 
     it('validates new owners: email, password length, roles, and one account per email', async () => {

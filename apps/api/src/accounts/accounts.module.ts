@@ -7,6 +7,7 @@ import { OwnerAccounts } from './owner-accounts';
 import { OwnerPagesController } from './owner-pages.controller';
 import { StartupNotices } from '../infrastructure/startup-notices';
 import { OWNER_SEED_OUTPUT, OwnerSeeder, type SeedOutput } from './owner-seeder';
+import { PasswordConfirmation } from './password-confirmation';
 import { PASSWORD_HASHER, ScryptPasswordHasher } from './password-hasher';
 import { QueryHandlers } from './queries';
 import { SIGN_IN_THROTTLE_OPTIONS, SignInThrottle, signInThrottleOptionsFromEnv } from './sign-in-throttle';
@@ -23,6 +24,7 @@ import { SIGN_IN_THROTTLE_OPTIONS, SignInThrottle, signInThrottleOptionsFromEnv 
     ...CommandHandlers,
     ...QueryHandlers,
     OwnerAccounts,
+    PasswordConfirmation,
     OwnerSessionStore,
     OwnerRequestHooks,
     SignInThrottle,

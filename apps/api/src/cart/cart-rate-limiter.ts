@@ -62,3 +62,11 @@ export class CartRateLimiter extends TokenBucketLimiter {
     super(settings.rateLimit);
   }
 }
+
+/** The per-client-address limit of this process, over cart writes and checkouts (see cart-write.guard.ts). */
+@Injectable()
+export class ClientRateLimiter extends TokenBucketLimiter {
+  constructor(@Inject(CART_SETTINGS) settings: CartSettings) {
+    super(settings.clientRateLimit);
+  }
+}

@@ -1,9 +1,8 @@
-import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { HttpErrorFilter } from '../infrastructure/http/http-error.filter';
-import { clearCartCookie } from './cart-cookie';
+import { CartCookies } from './cart-cookie';
 
 /**
  * When a cart command answers SESSION_EXPIRED (the cart was purchased, or the page shows a cart
@@ -12,14 +11,15 @@ import { clearCartCookie } from './cart-cookie';
  * so the cart's hot path pays nothing for it (an interceptor wrapped every request in rxjs).
  */
 @Catch()
+@Injectable()
 export class CartSessionFilter implements ExceptionFilter {
   private readonly errors = new HttpErrorFilter();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(private readonly cookies: CartCookies) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (exception instanceof DomainException && exception.error.code === 'SESSION_EXPIRED') {
-      clearCartCookie(host.switchToHttp().getResponse<FastifyReply>(), this.config.secureCookies);
+      this.cookies.clear(host.switchToHttp().getResponse<FastifyReply>());
     }
     this.errors.catch(exception, host);
   }

@@ -1,13 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RouteSchema } from '@nestjs/platform-fastify';
 import { domainError, type ShoppingCartView } from '@storefront/domain';
 import type { FastifyReply } from 'fastify';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { jsonObject } from '../infrastructure/http/json-body';
+import { ReadableProductGuard } from '../security/content-access';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
-import { cartIdFromRequest, clearCartCookie, ensureCartId, readCartCookie } from './cart-cookie';
+import { CartCookies } from './cart-cookie';
 import { CART_ROUTE_SCHEMAS } from './cart-response-schemas';
 import { CartSessionFilter } from './cart-session.filter';
 import { CartWriteGuard } from './cart-write.guard';
@@ -21,13 +21,6 @@ import { UpdateCartEntryAdditionalFieldsCommand, type AdditionalFieldsPayload } 
 import type { UpdateCartEntryAdditionalFieldsResult } from './commands/update-cart-entry-additional-fields.handler';
 import { GetShoppingCartQuery } from './queries/get-shopping-cart.query';
 
-/** Entry edits need the cart the page showed: without a cart cookie the session has expired. */
-function existingCartId(req: AppRequest): string {
-  const cartId = cartIdFromRequest(req);
-  if (!cartId) throw new DomainException(domainError('SESSION_EXPIRED', { reason: 'NO_CART_COOKIE' }));
-  return cartId;
-}
-
 /** SPEC 7 shopping-cart routes. Writes pass the cart write guard (cookie sanity, rate limit). */
 @Controller('api/commerce/shopping-cart')
 @UseFilters(CartSessionFilter)
@@ -35,18 +28,30 @@ export class CartController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cookies: CartCookies,
   ) {}
+
+  /** Entry edits need the cart the page showed: without a cart cookie the session has expired. */
+  private existingCartId(req: AppRequest): string {
+    const cartId = this.cookies.cartId(req);
+    if (!cartId) throw new DomainException(domainError('SESSION_EXPIRED', { reason: 'NO_CART_COOKIE' }));
+    return cartId;
+  }
 
   @Post('entries')
   @HttpCode(200)
   @RouteSchema(CART_ROUTE_SCHEMAS.addEntry)
-  @UseGuards(CartWriteGuard)
+  @UseGuards(CartWriteGuard, ReadableProductGuard)
   async addEntry(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply, @Body() body: unknown): Promise<AddItemToCartResult> {
     const payload = jsonObject<AddEntryPayload>(body);
-    const newCart = cartIdFromRequest(req) === null;
-    const cartId = ensureCartId(req, res, this.config.secureCookies);
-    return this.commands.execute(new AddItemToCartCommand(commandContextFor(req, cartId), cartId, payload, newCart));
+    const existing = this.cookies.cartId(req);
+    const cartId = existing ?? this.cookies.newCartId();
+    const result = await this.commands.execute<AddItemToCartCommand, AddItemToCartResult>(
+      new AddItemToCartCommand(commandContextFor(req, cartId), cartId, payload, existing === null),
+    );
+    // A cart exists once something is in it: a refused first add leaves no stream and no cookie.
+    if (existing === null) this.cookies.issue(res, cartId);
+    return result;
   }
 
   @Put('entries/:entryId/quantity')
@@ -54,7 +59,7 @@ export class CartController {
   @UseGuards(CartWriteGuard)
   async changeQuantity(@Req() req: AppRequest, @Param('entryId') entryId: string, @Body() body: unknown): Promise<ChangeCartEntryQuantityResult> {
     const { quantity } = jsonObject<{ quantity?: unknown }>(body);
-    const cartId = existingCartId(req);
+    const cartId = this.existingCartId(req);
     return this.commands.execute(new ChangeCartEntryQuantityCommand(commandContextFor(req, cartId), cartId, entryId, quantity));
   }
 
@@ -62,7 +67,7 @@ export class CartController {
   @RouteSchema(CART_ROUTE_SCHEMAS.removeEntry)
   @UseGuards(CartWriteGuard)
   async removeEntry(@Req() req: AppRequest, @Param('entryId') entryId: string): Promise<RemoveCartEntryResult> {
-    const cartId = existingCartId(req);
+    const cartId = this.existingCartId(req);
     return this.commands.execute(new RemoveCartEntryCommand(commandContextFor(req, cartId), cartId, entryId));
   }
 
@@ -75,7 +80,7 @@ export class CartController {
     @Body() body: unknown,
   ): Promise<UpdateCartEntryAdditionalFieldsResult> {
     const payload = jsonObject<AdditionalFieldsPayload>(body);
-    const cartId = existingCartId(req);
+    const cartId = this.existingCartId(req);
     return this.commands.execute(new UpdateCartEntryAdditionalFieldsCommand(commandContextFor(req, cartId), cartId, entryId, payload));
   }
 
@@ -87,11 +92,11 @@ export class CartController {
   @Get()
   @RouteSchema(CART_ROUTE_SCHEMAS.getCart)
   async getCart(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<ShoppingCartView> {
-    const cookie = readCartCookie(req);
+    const cookie = this.cookies.read(req);
     const cart = cookie.kind === 'valid'
       ? await this.queries.execute<GetShoppingCartQuery, ShoppingCartView | null>(new GetShoppingCartQuery(cookie.cartId))
       : null;
-    if (cookie.kind === 'malformed' || cart?.isPurchased) clearCartCookie(res, this.config.secureCookies);
+    if (cookie.kind === 'malformed' || cart?.isPurchased) this.cookies.clear(res);
     if (!cart || cart.isPurchased) throw new DomainException(domainError('CART_NOT_FOUND'));
     return cart;
   }

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
+import { ContentAccessModule } from '../security/content-access';
 import { CartProductLookup } from './cart-product-lookup';
-import { CartRateLimiter } from './cart-rate-limiter';
+import { CartCookies } from './cart-cookie';
+import { CartRateLimiter, ClientRateLimiter } from './cart-rate-limiter';
 import { CartSessionFilter } from './cart-session.filter';
 import { CART_SETTINGS, cartSettingsFromEnv } from './cart-settings';
-import { CartWriteGuard } from './cart-write.guard';
+import { CartWriteGuard, CommerceRateLimits } from './cart-write.guard';
 import { CartController } from './cart.controller';
 import { CartStreams } from './commands/cart-streams';
 import { CommandHandlers } from './commands';
@@ -13,18 +15,21 @@ import { QueryHandlers } from './queries';
 import { SubscriptionCartController } from './subscription-cart.controller';
 
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogModule, ContentAccessModule],
   controllers: [CartController, SubscriptionCartController, InventoryController],
   providers: [
     { provide: CART_SETTINGS, useFactory: () => cartSettingsFromEnv(process.env) },
     CartProductLookup,
+    CartCookies,
     CartRateLimiter,
+    ClientRateLimiter,
+    CommerceRateLimits,
     CartWriteGuard,
     CartSessionFilter,
     CartStreams,
     ...CommandHandlers,
     ...QueryHandlers,
   ],
-  exports: [CartStreams, CART_SETTINGS],
+  exports: [CartStreams, CART_SETTINGS, CartCookies, CommerceRateLimits],
 })
 export class CartModule {}

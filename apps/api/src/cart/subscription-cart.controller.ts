@@ -3,24 +3,28 @@ import { CommandBus } from '@nestjs/cqrs';
 import { domainError } from '@storefront/domain';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
-import { cartIdFromRequest } from './cart-cookie';
+import { CartCookies } from './cart-cookie';
 import { CartWriteGuard } from './cart-write.guard';
 import { CreateSubscriptionCartCommand, type SubscriptionPayload } from './commands/create-subscription-cart.command';
 import type { CreateSubscriptionCartResult } from './commands/create-subscription-cart.handler';
+import { ReadableProductGuard } from '../security/content-access';
 
 /** SPEC 7: POST /api/3/commerce/cart/subscription → { cartToken }. */
 @Controller('api/3/commerce/cart')
 export class SubscriptionCartController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly cookies: CartCookies,
+  ) {}
 
   @Post('subscription')
   @HttpCode(200)
-  @UseGuards(CartWriteGuard)
+  @UseGuards(CartWriteGuard, ReadableProductGuard)
   async create(@Req() req: AppRequest, @Body() body: unknown): Promise<CreateSubscriptionCartResult> {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new DomainException(domainError('INVALID_REQUEST', undefined, 'The request body must be a JSON object.'));
     }
-    const visitorId = cartIdFromRequest(req) ?? undefined;
+    const visitorId = this.cookies.cartId(req) ?? undefined;
     return this.commands.execute(new CreateSubscriptionCartCommand(commandContextFor(req, visitorId), body as SubscriptionPayload));
   }
 }

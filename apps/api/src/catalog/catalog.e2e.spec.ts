@@ -42,7 +42,7 @@ describeEachDriver('catalog over HTTP', (driver) => {
     websiteId = (await t.app.get(WebsiteDirectory).current()).websiteId;
     products = `/api/content-service/product/1.1/websites/${websiteId}/products`;
     admin = await signIn(ADMIN);
-    for (const owner of [MANAGER, EDITOR]) expect((await as(admin, 'post', '/api/config/owners').send(owner)).status).toBe(201);
+    for (const owner of [MANAGER, EDITOR]) expect((await as(admin, 'post', '/api/config/owners').send({ ...owner, currentPassword: ADMIN.password })).status).toBe(201);
     manager = await signIn(MANAGER);
     editor = await signIn(EDITOR);
   });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
+import { ContentAccessModule } from '../security/content-access';
 import { CatalogController } from './catalog.controller';
 import { CatalogWriter } from './catalog-writer';
 import { CommandHandlers } from './commands';
@@ -12,7 +13,7 @@ import { WebsiteDirectory } from './website-directory';
 
 @Module({
   // Media: product images must name existing image assets.
-  imports: [MediaModule],
+  imports: [MediaModule, ContentAccessModule],
   controllers: [CatalogController, ProductsController],
   providers: [ProductCatalog, WebsiteDirectory, DemoStoreSeeder, CatalogWriter, ProductLoader, ...CommandHandlers, ...QueryHandlers],
   exports: [ProductCatalog, WebsiteDirectory],

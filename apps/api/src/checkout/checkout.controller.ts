@@ -1,11 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { domainError, type OrderView } from '@storefront/domain';
-import { cartIdFromRequest } from '../cart/cart-cookie';
+import { cartStreamId, checkoutStreamId, domainError, hasAnyOwnerRole, type OrderView } from '@storefront/domain';
+import { IdempotencyKeyReusedError, type CommandContext, type EventStore } from '@storefront/eventstore';
+import type { FastifyReply } from 'fastify';
+import { CartCookies } from '../cart/cart-cookie';
+import { CommerceRateLimits } from '../cart/cart-write.guard';
+import { EVENT_STORE } from '../infrastructure/database/tokens';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { jsonObject } from '../infrastructure/http/json-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { OwnerRoles } from '../security';
+import { OrderAccess, publicOrderView, type PublicOrderView } from './order-access';
 import { ChangeOrderStatusCommand } from './commands/change-order-status.command';
 import { CheckOutCartCommand, type CheckoutPayload } from './commands/check-out-cart.command';
 import type { CheckoutResult } from './commands/check-out-cart.handler';
@@ -19,33 +24,81 @@ function orderId(raw: string): string {
   return raw;
 }
 
+export type CheckoutAnswer = { order: PublicOrderView; orderToken: string; orderStatusUrl: string };
+
 /**
- * Checkout (the SPEC does not show its routes) and orders. The order status read is public by
- * order id, which is unguessable (derived from the cart's random id), like an order-status link
- * in a confirmation email; the order list and status changes are for store managers.
+ * Checkout (the SPEC does not show its routes) and orders. Order ids are unguessable (a keyed hash),
+ * and the public order read also needs the order's access token, given only to the buyer in the
+ * checkout answer (like an order-status link in a confirmation email); without it: 404. Store
+ * managers read every order without one; the order list and status changes are theirs only.
+ *
+ * A checkout replaces the cart cookie (clears it: the next add starts a new cart), and the
+ * purchased cart's token reads nothing afterwards: checking it out again answers 404, except for a
+ * retry of the very checkout that bought it (the same Idempotency-Key, hence the same scoped
+ * command id, which caused the cart's closing), which answers with its order as before.
  */
 @Controller('api/commerce')
 export class CheckoutController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly cookies: CartCookies,
+    private readonly limits: CommerceRateLimits,
+    private readonly access: OrderAccess,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   @Post('checkout')
   @HttpCode(200)
-  async checkOut(@Req() req: AppRequest, @Body() body: unknown): Promise<CheckoutResult & { orderStatusUrl: string }> {
+  async checkOut(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply, @Body() body: unknown): Promise<CheckoutAnswer> {
+    this.limits.takeForClient(req, res);
     const payload = jsonObject<CheckoutPayload>(body);
-    const cartId = cartIdFromRequest(req);
+    const cartId = this.cookies.cartId(req);
     if (!cartId) throw new DomainException(domainError('CART_NOT_FOUND'));
-    const result = await this.commands.execute<CheckOutCartCommand, CheckoutResult>(new CheckOutCartCommand(commandContextFor(req, cartId), cartId, payload));
-    return { ...result, orderStatusUrl: `/commerce/orders/${result.order.id}` };
+    this.limits.takeForCart(cartId, res);
+    const context = commandContextFor(req, cartId);
+    await this.refuseUnlessBoughtBy(cartId, context, res);
+    const result = await this.commands.execute<CheckOutCartCommand, CheckoutResult>(new CheckOutCartCommand(context, cartId, payload));
+    // Another request may have bought the cart while this one waited for it: its order is not ours to show.
+    await this.refuseUnlessBoughtBy(cartId, context, res);
+    this.cookies.clear(res);
+    const id = result.order.id;
+    return { order: publicOrderView(result.order), orderToken: this.access.tokenFor(id), orderStatusUrl: this.access.statusUrl(id) };
   }
 
+  /**
+   * A purchased cart answers only a retry of the checkout that bought it: the request whose command
+   * id caused the cart's closing, or, when the recovery worker finished a checkout after a crash,
+   * the request that started that checkout. A retry with another body is refused (422); anyone
+   * else gets 404.
+   */
+  private async refuseUnlessBoughtBy(cartId: string, context: CommandContext, res: FastifyReply): Promise<void> {
+    const purchase = (await this.store.readStream(cartStreamId(cartId))).reverse().find((e) => e.type === 'ShoppingCartPurchased');
+    if (!purchase) return;
+    const origin = purchase.metadata.causationId === context.commandId
+      ? purchase.metadata
+      : (await this.store.readStream(checkoutStreamId((purchase.data as { orderId: string }).orderId)))[0]?.metadata;
+    if (origin?.causationId === context.commandId) {
+      const stored = origin.requestHash;
+      if (stored !== undefined && context.requestHash !== undefined && stored !== context.requestHash) throw new IdempotencyKeyReusedError(context.commandId);
+      return;
+    }
+    this.cookies.clear(res);
+    throw new DomainException(domainError('CART_NOT_FOUND'));
+  }
+
+  /**
+   * One order: for its buyer with the access token (`?token=`), without the cart id; for store
+   * managers (and admins) without one, in full. Anything else: 404, as for an order that does not exist.
+   */
   @Get('orders/:orderId')
-  async order(@Param('orderId') id: string): Promise<OrderView> {
+  async order(@Req() req: AppRequest, @Param('orderId') id: string, @Query('token') token?: unknown): Promise<OrderView | PublicOrderView> {
+    const owner = req.state.owner;
+    const manager = owner !== undefined && hasAnyOwnerRole(owner.roles, ['store manager']);
+    if (!manager && !this.access.allows(orderId(id), token)) throw new DomainException(domainError('ORDER_NOT_FOUND'));
     const order = await this.queries.execute<GetOrderQuery, OrderView | null>(new GetOrderQuery(orderId(id)));
     if (!order) throw new DomainException(domainError('ORDER_NOT_FOUND'));
-    return order;
+    return manager ? order : publicOrderView(order);
   }
 
   @Get('orders')

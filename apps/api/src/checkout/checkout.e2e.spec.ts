@@ -2,6 +2,7 @@ import { inventoryStreamId } from '@storefront/domain';
 import type { EventStore } from '@storefront/eventstore';
 import { describeEachDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { WebsiteDirectory } from '../catalog/website-directory';
@@ -82,28 +83,34 @@ describeEachDriver('checkout and orders over HTTP', (driver) => {
       taxTotal: { value: '0' },
       payment: { provider: 'test' },
     });
-    expect(order.purchasedCartId).toBe(cookie.slice('ss_cart='.length));
-    expect(res.body.orderStatusUrl).toBe(`/commerce/orders/${order.id}`);
+    // The buyer's view leaves out the cart id; the status link carries the order's access token.
+    expect(order).not.toHaveProperty('purchasedCartId');
+    expect(res.body.orderStatusUrl).toBe(`/commerce/orders/${order.id}?token=${res.body.orderToken}`);
     expect(await stockOf('p-stoneware-mug', 'MUG-SAND')).toBe(before - 2);
 
     // The cart is gone; the order reads back, first from its stream, then from the projection.
     expect((await request(t.server).get('/api/commerce/shopping-cart').set('Cookie', cookie)).status).toBe(404);
-    expect((await request(t.server).get(`/api/commerce/orders/${order.id}`)).body).toEqual(order);
+    const statusUrl = `/api${res.body.orderStatusUrl}`;
+    expect((await request(t.server).get(statusUrl)).body).toEqual(order);
     await runner().catchUp();
-    expect((await request(t.server).get(`/api/commerce/orders/${order.id}`)).body).toEqual(order);
+    expect((await request(t.server).get(statusUrl)).body).toEqual(order);
     const { rows } = await t.db.query<{ status: string; grand_total_cents: string }>('SELECT status, grand_total_cents::text FROM orders WHERE order_id = $1', [order.id]);
     expect(rows).toEqual([{ status: 'PENDING', grand_total_cents: '9200' }]);
   });
 
-  it('completing the same checkout twice, in turn or at once, returns the same order', async () => {
+  it('completing the same checkout twice (same Idempotency-Key), in turn or at once, returns the same order', async () => {
     const cookie = await cartWith(['p-stoneware-mug', 'MUG-MOSS', 1]);
     const placedBefore = await orderEvents();
-    const [a, b] = await Promise.all([checkOut(cookie), checkOut(cookie)]);
-    const c = await checkOut(cookie);
+    const key = randomUUID();
+    const retry = () => checkOut(cookie).set('Idempotency-Key', key);
+    const [a, b] = await Promise.all([retry(), retry()]);
+    const c = await retry();
     expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
     expect(new Set([a.body.order.id, b.body.order.id, c.body.order.id]).size).toBe(1);
     expect(a.body.order).toEqual(c.body.order);
     expect(await orderEvents()).toBe(placedBefore + 1);
+    // Another submit of the purchased cart (not a retry of that checkout) finds no cart.
+    expect((await checkOut(cookie)).status).toBe(404);
   });
 
   it.each([

@@ -2,23 +2,23 @@ import { Module } from '@nestjs/common';
 import { CartModule } from '../cart/cart.module';
 import { CHECKOUT_SETTINGS, checkoutSettingsFromEnv } from './checkout-settings';
 import { CheckoutController } from './checkout.controller';
+import { CheckoutsController } from './checkouts.controller';
 import { CommandHandlers } from './commands';
-import { OrderStreams } from './order-streams';
-import { PAYMENT_PROVIDER } from './payments/payment-provider';
-import { TestPaymentProvider } from './payments/test-payment-provider';
+import { OrderAccess } from './order-access';
+import { CheckoutProcessModule } from './process/checkout-process.module';
 import { QueryHandlers } from './queries';
 
 /**
- * Checkout and orders. Payments go through PAYMENT_PROVIDER; this build binds the test-mode
- * provider, since no real payment provider is reachable from our machines.
+ * Checkout and orders over HTTP. The checkout process itself, its recovery worker and the payment
+ * provider live in CheckoutProcessModule (shared with ROLE=worker); OrderAccess signs and checks
+ * the per-order tokens of the public order view.
  */
 @Module({
-  imports: [CartModule],
-  controllers: [CheckoutController],
+  imports: [CartModule, CheckoutProcessModule],
+  controllers: [CheckoutController, CheckoutsController],
   providers: [
     { provide: CHECKOUT_SETTINGS, useFactory: () => checkoutSettingsFromEnv(process.env) },
-    { provide: PAYMENT_PROVIDER, useClass: TestPaymentProvider },
-    OrderStreams,
+    OrderAccess,
     ...CommandHandlers,
     ...QueryHandlers,
   ],

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  INVENTORY_STREAM_TYPE, inventoryDecider, inventoryStreamId, ORDER_STREAM_TYPE, orderDecider, orderStreamId,
-  type InventoryCommand, type OrderCommand, type OrderEvent, type OrderState, type StockClaim,
+  domainError, INVENTORY_STREAM_TYPE, inventoryDecider, inventoryStreamId, ORDER_STREAM_TYPE, orderDecider, orderStreamId,
+  type DomainError, type InventoryCommand, type InventoryEvent, type InventoryState, type OrderCommand, type OrderEvent, type OrderState, type StockClaim,
 } from '@storefront/domain';
 import { foldEvents, type CommandContext, type EventStore } from '@storefront/eventstore';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +17,14 @@ import { DomainException } from '../infrastructure/http/domain-exception';
 export function checkoutStep(context: CommandContext): CommandContext {
   return { ...context, commandId: randomUUID(), causationId: context.commandId };
 }
+
+/**
+ * Conflict retries on an inventory stream. A hot item's stream is written by every process that
+ * checks it out (in one process, commands on a stream queue up instead); handleCommand's jittered
+ * backoff (up to 50 ms) over this many attempts rides out a crowd of API processes, where the
+ * default 5 ran out under two processes (a 500). What still runs out answers CHECKOUT_BUSY (409).
+ */
+export const INVENTORY_CONFLICT_RETRIES = 30;
 
 /** Runs order and inventory commands for checkout; a rejection leaves as a DomainException. */
 @Injectable()
@@ -72,9 +80,24 @@ export class OrderStreams {
     }
   }
 
+  /**
+   * A look before checkout takes payment: the first claim the stock cannot cover now, as the
+   * INSUFFICIENT_STOCK error checkout answers, or null. Reservation still decides.
+   */
+  async stockProblem(claims: StockClaim[]): Promise<DomainError | null> {
+    for (const claim of claims) {
+      const state = await this.executor.peek<InventoryState, InventoryEvent>(inventoryDecider, inventoryStreamId(claim.productId, claim.sku));
+      if (!state.unlimited && claim.quantity > state.qtyInStock) {
+        return domainError('INSUFFICIENT_STOCK', { available: state.qtyInStock, itemId: claim.productId, sku: claim.sku });
+      }
+    }
+    return null;
+  }
+
   private async inventory(claim: StockClaim, command: InventoryCommand, context: CommandContext): Promise<void> {
     const result = await this.executor.execute({
       streamId: inventoryStreamId(claim.productId, claim.sku), streamType: INVENTORY_STREAM_TYPE, decider: inventoryDecider, command, context,
+      maxRetries: INVENTORY_CONFLICT_RETRIES,
     });
     if (!result.ok) throw new DomainException(result.error);
   }

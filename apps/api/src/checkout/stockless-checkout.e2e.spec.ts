@@ -96,7 +96,7 @@ describeEachDriver('checking out one product of each type', (driver) => {
     ]);
     expect(order).toMatchObject({ testMode: true, fulfillmentStatus: 'PENDING', grandTotal: { value: '17500', decimalValue: '175.00' } });
     expect(await orderEvents()).toBe(placedBefore + 1);
-    expect((await request(t.server).get(`/api/commerce/orders/${order.id}`)).body).toEqual(order);
+    expect((await request(t.server).get(`/api/commerce/orders/${order.id}?token=${res.body.orderToken}`)).body).toEqual(order);
 
     // Stock went down by one for the physical good and the service only; nothing was reserved
     // (not even an event on its inventory stream) for the three types that carry no stock.

@@ -65,4 +65,45 @@ ALTER TABLE media_blobs ALTER COLUMN data SET STORAGE EXTERNAL;
 ALTER TABLE media_renditions ALTER COLUMN data SET STORAGE EXTERNAL;
 `,
   },
+  {
+    // The checkout process (apps/api/src/checkout/process/): the test-mode payment provider's
+    // ledger and the recovery worker's lease. Not events: the provider stands in for an outside
+    // system that keeps its own records, and a lease is coordination only.
+    id: 'api/checkout-001-test-payments-and-recovery-lease',
+    sql: /* sql */ `
+-- One row per payment, keyed by the checkout id (the provider's idempotency key). Moves only
+-- authorized -> captured -> refunded or authorized -> voided; a void that arrives before its
+-- authorization leaves a 'voided' row that the late authorization then meets and refuses.
+CREATE TABLE test_payment_ledger (
+  payment_key   text PRIMARY KEY,
+  payment_id    text,
+  status        text NOT NULL CHECK (status IN ('authorized', 'declined', 'captured', 'voided', 'refunded')),
+  amount_minor  bigint NOT NULL,
+  currency      text NOT NULL,
+  decline_code  text,
+  created_at    timestamptz NOT NULL DEFAULT now(),
+  updated_at    timestamptz NOT NULL DEFAULT now()
+);
+-- Who runs checkout recovery now (one active instance); taken when free or expired.
+CREATE TABLE process_leases (
+  name       text PRIMARY KEY,
+  owner      text NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+`,
+  },
+  {
+    // Server secrets (infrastructure/server-secrets.ts): made once by whichever process starts
+    // first, then shared by every process on this database.
+    id: 'api/003-server-secrets',
+    sql: /* sql */ `
+-- One random secret per name (base64url, at least 32 bytes). Keys for cart cookies, order ids
+-- and order access tokens are derived from the 'master' secret with HMAC.
+CREATE TABLE server_secrets (
+  name       text PRIMARY KEY,
+  secret     text NOT NULL CHECK (length(secret) >= 43),
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];

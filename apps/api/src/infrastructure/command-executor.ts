@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DomainError, DomainEvent } from '@storefront/domain';
-import { handleCommand, StreamStateCache, type EventStore, type HandleCommandOptions, type HandleCommandResult } from '@storefront/eventstore';
+import type { Decider, DomainError, DomainEvent } from '@storefront/domain';
+import { foldEvents, handleCommand, StreamStateCache, type EventStore, type HandleCommandOptions, type HandleCommandResult } from '@storefront/eventstore';
 import { EVENT_STORE } from './database/tokens';
 import { KeyedSerializer } from './keyed-serializer';
 
@@ -31,6 +31,21 @@ export class CommandExecutor {
   /** Whether the stream has any event: a cheap look before expensive work (the append still decides). */
   async streamExists(streamId: string): Promise<boolean> {
     return (await this.store.streamVersion(streamId)) > 0;
+  }
+
+  /**
+   * A stream's current state for a look before work (checkout's stock check): this process's
+   * cached state when the stream has not moved since (one cheap version query), else read and
+   * folded. Only a look: the command's append still decides.
+   */
+  async peek<State, E extends DomainEvent>(decider: Decider<never, State, E, DomainError>, streamId: string): Promise<State> {
+    const cache = this.cacheFor<State>(decider);
+    const cached = cache.get(streamId);
+    if (cached && cached.version === (await this.store.streamVersion(streamId))) return cached.state;
+    const events = await this.store.readStream(streamId);
+    const state = foldEvents<State, E>(decider, decider.initialState(), events);
+    cache.set(streamId, events.length === 0 ? 0 : events[events.length - 1]!.streamPosition, state);
+    return state;
   }
 
   private cacheFor<State>(decider: object): StreamStateCache<State> {

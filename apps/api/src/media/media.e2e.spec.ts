@@ -84,7 +84,7 @@ describeEachDriver('media over HTTP', (driver) => {
   beforeAll(async () => {
     t = await startTestApp(driver);
     admin = await signIn(ADMIN);
-    for (const owner of [EDITOR, BILLING]) expect((await as(admin, 'post', '/api/config/owners').send(owner)).status).toBe(201);
+    for (const owner of [EDITOR, BILLING]) expect((await as(admin, 'post', '/api/config/owners').send({ ...owner, currentPassword: ADMIN.password })).status).toBe(201);
     editor = await signIn(EDITOR);
     billing = await signIn(BILLING);
     png = await gridImage(300, 300, CELLS, 'png');

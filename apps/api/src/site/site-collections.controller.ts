@@ -38,7 +38,7 @@ export class SiteCollectionsController {
   @Post()
   @HttpCode(201)
   create(@Req() req: AppRequest, @Body() body: unknown): Promise<CollectionView> {
-    return this.commands.execute(new CreateCollectionCommand(commandContextFor(req), body));
+    return this.commands.execute(new CreateCollectionCommand(commandContextFor(req), body, req.state.owner?.roles ?? []));
   }
 
   @Get(':collectionId')
@@ -59,7 +59,7 @@ export class SiteCollectionsController {
 
   @Put(':collectionId/layout')
   setLayout(@Req() req: AppRequest, @Param('collectionId') collectionId: string, @Body() body: unknown): Promise<CollectionView> {
-    return this.commands.execute(new SetCollectionLayoutCommand(commandContextFor(req), collectionId, body));
+    return this.commands.execute(new SetCollectionLayoutCommand(commandContextFor(req), collectionId, body, req.state.owner?.roles ?? []));
   }
 
   @Put(':collectionId/gallery-options')

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CollectionRecord, ContentItemRecord, ProductRecord } from '@storefront/domain';
 import { CART_SETTINGS, type CartSettings } from '../cart/cart-settings';
 import { ProductCatalog } from '../catalog/product-catalog';
+import { ContentAccess } from '../security/content-access';
 import { SiteReadModel } from '../site/site-read-model';
 import { SiteSearch } from '../site/site-search';
 import { textFromHtml, truncate, type Block, type ImageAsset, type PageContext } from '../site/theme';
@@ -35,6 +36,9 @@ const MAX_LIST = 100;
  * media context's image assets. Every path comes to a SPEC page type: page 2, collection 1, item
  * 50, not found 100, search 102, lock screen 103, protected content 105 (the JSON of a locked
  * page), member area access denied 106.
+ *
+ * What a visitor may read is ContentAccess's to say, on every path: the page itself, the records
+ * summary and product blocks pull in from other collections, and search results (issue 13).
  */
 @Injectable()
 export class PageContextBuilder {
@@ -43,6 +47,7 @@ export class PageContextBuilder {
     private readonly search: SiteSearch,
     private readonly catalog: ProductCatalog,
     private readonly images: ImageAssets,
+    private readonly access: ContentAccess,
     @Inject(CART_SETTINGS) private readonly cartSettings: CartSettings,
   ) {}
 
@@ -60,13 +65,14 @@ export class PageContextBuilder {
       return { kind: 'redirect', location: first.fullUrl };
     }
     if (!collection.published && !visitor.owner) return this.page(404, await this.systemPage(100, visitor, now, 'Page not found'));
-    if (collection.passwordProtected && !visitor.owner && !(await visitor.isUnlocked(collection.id))) {
+    const rule = await this.access.ruleOf(collection.id);
+    if (rule === 'locked' && !(await this.access.canRead(collection.id, visitor))) {
       // The lock screen for visitors; the JSON of a locked page is protected content, not its data.
       return options.json
         ? this.page(401, await this.systemPage(105, visitor, now, 'Protected content', path))
         : this.page(401, await this.systemPage(103, visitor, now, collection.title, path, collection));
     }
-    if (collection.membersOnly && !visitor.owner) return this.page(403, await this.systemPage(106, visitor, now, collection.title, path, collection));
+    if ((rule === 'members' || rule === 'unpublished') && !(await this.access.canRead(collection.id, visitor))) return this.page(403, await this.systemPage(106, visitor, now, collection.title, path, collection));
 
     if (product) return this.page(200, await this.productPage(collection, product, visitor, now, path));
     if (item) return this.page(200, await this.itemPage(collection, item, visitor, now, path));
@@ -150,7 +156,11 @@ export class PageContextBuilder {
 
   private async searchPage(raw: string, visitor: Visitor, now: number): Promise<PageContext> {
     const frame = await this.frame(102, visitor, now, 'Search', '/search');
-    const { query, results } = await this.search.search(raw, { limit: 30, now });
+    const found = await this.search.search(raw, { limit: 30, now });
+    const { query } = found;
+    // Search leaves out locked and members-only collections itself; this keeps it to the one rule.
+    const readable = await Promise.all(found.results.map((r) => this.access.canRead((r.record as { collectionId?: string }).collectionId, visitor)));
+    const results = found.results.filter((_r, i) => readable[i]);
     const records = results.map((r) => ({ ...(r.record as object), title: r.title, fullUrl: r.fullUrl, excerpt: escapeText(r.snippet), kind: r.kind }));
     const withImages = await this.withImages(records as unknown as ContentItemRecord[]);
     return { ...frame, search: { query, results: withImages } } as unknown as PageContext;
@@ -160,7 +170,7 @@ export class PageContextBuilder {
     if (collection.typeName === 'page') {
       // The home page is titled by the site alone.
       const frame = await this.frame(2, visitor, now, (collection as { isHome?: boolean }).isHome ? '' : collection.title, path, collection);
-      const blocks = await this.withBlockData(collection.layout?.blocks ?? [], now);
+      const blocks = await this.withBlockData(collection.layout?.blocks ?? [], now, visitor);
       const ctx = { ...frame, collection: { ...collection, layout: { blocks } } };
       ctx.seo.description = describe(collection.description) || ctx.seo.description;
       ctx.seo.ogImage = firstImageUrl(blocks, visitor.baseUrl);
@@ -236,8 +246,12 @@ export class PageContextBuilder {
     });
   }
 
-  /** Blocks with the records their ids point at (images, gallery images, summary items, products). */
-  private async withBlockData(blocks: Block[], now: number): Promise<Block[]> {
+  /**
+   * Blocks with the records their ids point at (images, gallery images, summary items, products):
+   * only what the visitor may read (a summary of a locked or members-only collection the visitor
+   * has not unlocked shows nothing; a product of such a store is left out).
+   */
+  private async withBlockData(blocks: Block[], now: number, visitor: Visitor): Promise<Block[]> {
     const imageIds = blocks.flatMap((b) => [b.value.imageId, ...((b.value.imageIds as string[] | undefined) ?? [])]) as string[];
     const assets = await this.images.byIds(imageIds);
     return Promise.all(
@@ -246,8 +260,10 @@ export class PageContextBuilder {
         if (typeof value.imageId === 'string') value.image = assets.get(value.imageId) ?? null;
         if (Array.isArray(value.imageIds)) value.images = (value.imageIds as string[]).map((id) => assets.get(id)).filter(Boolean);
         if (typeof value.collectionId === 'string') {
-          const target = await this.site.collection(value.collectionId);
+          const found = await this.site.collection(value.collectionId);
+          const target = found && (await this.access.canRead(found.id, visitor)) ? found : null;
           const limit = Math.min(MAX_LIST, Number(value.pageSize) > 0 ? Number(value.pageSize) : 6);
+          value.items = [];
           if (target?.typeName === 'products') {
             value.items = await this.withImages((await this.products(target)).slice(0, limit).map((p) => this.productItem(p)));
           } else if (target) {
@@ -255,7 +271,8 @@ export class PageContextBuilder {
           }
         }
         if (typeof value.productId === 'string') {
-          const product = await this.catalog.findProduct(value.productId);
+          const found = await this.catalog.findProduct(value.productId);
+          const product = found && (await this.access.canReadProduct(found, visitor)) ? found : null;
           value.product = product ? (await this.withImages([this.productItem(product)]))[0] : null;
         }
         return { ...block, value };

@@ -17,7 +17,7 @@ describeEachDriver('published site', (driver) => {
   });
 
   const get = (path: string) => request(t.server).get(path);
-  const siteContextOf = (html: string) => JSON.parse(/<script id="site-context" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!);
+  const siteContextOf = (html: string) => JSON.parse(/<script id="site-context" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!);
 
   it('renders the home page (page type 2) with its blocks, navigation, SEO tags and the islands', async () => {
     const res = await get('/');
@@ -165,6 +165,51 @@ describeEachDriver('published site', (driver) => {
     expect(sitemap.text).toMatch(/<loc>http:\/\/127\.0\.0\.1:\d+\/journal<\/loc>/);
     expect(sitemap.text).not.toContain('/wholesale');
     expect(sitemap.text).not.toContain('/studio-members');
+  });
+
+  describe('Content-Security-Policy and security headers (issue 10)', () => {
+    const nonceOf = (csp: string) => /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+    // One Host, so the two answers are of the same page (supertest listens on a new port each time).
+    const get = (path: string) => request(t.server).get(path).set('Host', 'shop.test');
+
+    it.each(['/', '/journal', '/shop', '/wholesale', '/no-such-page', '/search?q=mug'])('%s runs only its own scripts, by a fresh nonce', async (path) => {
+      const [a, b] = [await get(path), await get(path)];
+      const csp = String(a.headers['content-security-policy']);
+      expect(csp).toMatch(/^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/]{22}=='; style-src 'self'; style-src-elem 'self'; style-src-attr 'unsafe-inline'; /);
+      expect(csp).toContain("object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'");
+      const nonce = nonceOf(csp)!;
+      // Exactly our two script elements carry it: the islands bundle and the site context.
+      const scripts = a.text.match(/<script\b[^>]*>/g)!;
+      expect(scripts).toEqual([
+        expect.stringMatching(new RegExp(`^<script nonce="${nonce.replace(/[+/]/g, '\\$&')}" type="module" src="/static/`)),
+        `<script id="site-context" type="application/json" nonce="${nonce}">`,
+      ]);
+      expect(a.text).not.toContain('nonce-slot');
+      // A new response, a new nonce; the same page, the same ETag.
+      expect(nonceOf(String(b.headers['content-security-policy']))).not.toBe(nonce);
+      expect(b.headers.etag).toBe(a.headers.etag);
+      for (const res of [a, b]) {
+        expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin', 'x-frame-options': 'SAMEORIGIN' });
+      }
+    });
+
+    it('answers an unchanged page 304 without a policy, so the browser keeps the one stored with its body', async () => {
+      const first = await get('/about');
+      const again = await get('/about').set('If-None-Match', first.headers.etag!);
+      expect(again.status).toBe(304);
+      expect(again.headers['content-security-policy']).toBeUndefined();
+    });
+
+    it('sends a policy and the headers with the JSON context, the API, and the owner pages', async () => {
+      for (const path of ['/about?format=json', '/api/commerce/products/p-stoneware-mug']) {
+        const res = await get(path);
+        expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      }
+      const login = await get('/config/login');
+      expect(login.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'nonce-[^']+'; style-src 'nonce-[^']+'; .*frame-ancestors 'none'/);
+      expect(login.headers).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' });
+    });
   });
 
   // Last: it breaks the read model on purpose.

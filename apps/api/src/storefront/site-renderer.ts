@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { TemplateRenderer } from '../site/rendering/template-renderer';
 import { logTemplateErrors } from '../site/rendering/template-renderer.provider';
 import { bodyTemplateFor, decoratePageContext, Theme, type PageContext } from '../site/theme';
@@ -6,6 +7,14 @@ import { WebBundle } from './web-bundle';
 
 /** Where template errors are logged (a Nest Logger unless a test provides its own). */
 export const TEMPLATE_ERROR_LOGGER = Symbol('TEMPLATE_ERROR_LOGGER');
+
+/**
+ * Where the page's own script elements carry their CSP nonce: a random per-process value put in
+ * by the renderer (only into our own tags) and replaced with each response's nonce by
+ * `withNonce`. It never leaves the process, so stored content cannot contain it.
+ */
+const NONCE_SLOT = `nonce-slot-${randomBytes(18).toString('base64url')}`;
+const SITE_CONTEXT_SCRIPT = '<script id="site-context" type="application/json">';
 
 /** The theme's stylesheet as one file, named by its content hash (served by ThemeAssetsController). */
 export const themeStylesheetPath = (hash: string) => `/static/theme/site.${hash}.css`;
@@ -61,7 +70,17 @@ export class SiteRenderer {
       now,
       name: `page-type-${context.pageType}`,
     });
-    // The islands' script and style tags belong to the build, not to the page context.
-    return { html: html.replace('</head>', `${this.bundle.headTags()}\n</head>`), errors: errors.length };
+    // The islands' script and style tags belong to the build, not to the page context. Our two
+    // script elements (the bundle, first in <head>; the site context, last in <body>) get the nonce slot.
+    const head = this.bundle.headTags().replace(/<script /g, `<script nonce="${NONCE_SLOT}" `);
+    const withHead = html.replace('</head>', `${head}\n</head>`);
+    const at = withHead.lastIndexOf(SITE_CONTEXT_SCRIPT);
+    const page = at < 0 ? withHead : `${withHead.slice(0, at)}<script id="site-context" type="application/json" nonce="${NONCE_SLOT}">${withHead.slice(at + SITE_CONTEXT_SCRIPT.length)}`;
+    return { html: page, errors: errors.length };
+  }
+
+  /** The rendered page with its own scripts' nonce set to `nonce` (empty: the form its ETag is computed on). */
+  static withNonce(html: string, nonce: string): string {
+    return html.split(NONCE_SLOT).join(nonce);
   }
 }

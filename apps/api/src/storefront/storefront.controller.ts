@@ -2,7 +2,7 @@ import { Body, Controller, Get, Header, HttpStatus, Inject, Logger, Post, Query,
 import { domainError } from '@storefront/domain';
 import { DatabaseUnavailableError } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
-import { cartIdFromRequest } from '../cart/cart-cookie';
+import { hasCartCookie } from '../cart/cart-cookie';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { sendWithEtag } from '../infrastructure/http/conditional-get';
 import { DomainException } from '../infrastructure/http/domain-exception';
@@ -11,6 +11,7 @@ import { SiteReadModel } from '../site/site-read-model';
 import type { PageContext } from '../site/theme';
 import { LockedPages } from './locked-pages';
 import { PageContextBuilder, type Visitor } from './page-context-builder';
+import { newNonce, publishedPagePolicy } from '../security/content-security-policy';
 import { SiteRenderer } from './site-renderer';
 
 /** Paths that belong to the API, the assets or the editor, never to a published page. */
@@ -80,7 +81,15 @@ export class StorefrontController {
       return;
     }
     res.type('text/html; charset=utf-8');
-    sendWithEtag(req, res, this.safeRender(context, now));
+    // The ETag is computed without the nonce (a page is as fresh as its content); each response that
+    // carries a body gets a fresh random nonce in its CSP and in its own script tags. A 304 carries
+    // neither, so the browser keeps the policy it stored with the body it holds.
+    const html = this.safeRender(context, now);
+    sendWithEtag(req, res, SiteRenderer.withNonce(html, ''), () => {
+      const nonce = newNonce();
+      res.header('Content-Security-Policy', publishedPagePolicy(nonce));
+      return SiteRenderer.withNonce(html, nonce);
+    });
   }
 
   @Post('*')
@@ -111,7 +120,7 @@ export class StorefrontController {
     let consulted = false;
     const visitor: Visitor = {
       baseUrl: this.config.siteUrl,
-      hasCart: cartIdFromRequest(req) !== null,
+      hasCart: hasCartCookie(req),
       owner: Boolean(req.state.owner),
       isUnlocked: (collectionId) => {
         consulted = true;

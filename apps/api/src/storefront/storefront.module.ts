@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CartModule } from '../cart/cart.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { ContentAccessModule } from '../security/content-access';
 import { SiteModule } from '../site/site.module';
 import { ImageAssets } from './image-assets';
 import { LockedPages } from './locked-pages';
@@ -15,7 +16,7 @@ import { WebBundle } from './web-bundle';
  * Imported last by AppModule, since its catch-all route must come after every API route.
  */
 @Module({
-  imports: [CatalogModule, CartModule, SiteModule],
+  imports: [CatalogModule, CartModule, SiteModule, ContentAccessModule],
   controllers: [ThemeAssetsController, StorefrontController],
   providers: [WebBundle, ImageAssets, LockedPages, PageContextBuilder, SiteRenderer],
 })

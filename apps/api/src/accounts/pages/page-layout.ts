@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { newNonce, ownerPagePolicy } from '../../security/content-security-policy';
 import { escapeHtml } from '../../storefront/html';
 
 /** Shared look of the owner pages: system fonts, one centred card, no external assets. */
@@ -28,15 +28,11 @@ p.meta{color:#5b5b57;margin:0 0 1.5rem}
  * page cannot be framed (clickjacking) and is never cached (it may show who is signed in).
  */
 export function sendOwnerPage(res: FastifyReply, title: string, body: (nonce: string) => string): void {
-  const nonce = randomBytes(16).toString('base64');
+  const nonce = newNonce();
   res.header('Content-Type', 'text/html; charset=utf-8');
   res.header('Cache-Control', 'no-store');
   res.header('X-Frame-Options', 'DENY');
-  res.header(
-    'Content-Security-Policy',
-    `default-src 'self'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; ` +
-      `connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'`,
-  );
+  res.header('Content-Security-Policy', ownerPagePolicy(nonce));
   res.status(200).send(`<!doctype html>
 <html lang="en">
 <head>

@@ -6,6 +6,7 @@ import { ProductLoader, type ProductView } from '../product-loader';
 import { WebsiteDirectory } from '../website-directory';
 import { DomainException } from '../../infrastructure/http/domain-exception';
 import { ImageAssets } from '../../media/image-assets';
+import { sanitizeRichText } from '../../security/html-sanitizer';
 import { CreateProductCommand } from './create-product.command';
 
 /**
@@ -38,6 +39,8 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
       newVariantId: () => derivedUuid(productId, `variant-${variantCount++}`),
     });
     if (!parsed.ok) throw new DomainException(parsed.error);
+    // The description is contributor rich text: stored only as the allow-list sanitizer leaves it.
+    parsed.value.product = { ...parsed.value.product, description: sanitizeRichText(parsed.value.product.description) };
     const command: CreateProduct = { type: 'CreateProduct', data: parsed.value };
     const invalid = checkCreateProduct(command);
     if (invalid) throw new DomainException(invalid);

@@ -4,6 +4,7 @@ import { CatalogWriter, stepContext } from '../catalog-writer';
 import { ProductLoader, type ProductView } from '../product-loader';
 import { WebsiteDirectory } from '../website-directory';
 import { DomainException } from '../../infrastructure/http/domain-exception';
+import { sanitizeRichText } from '../../security/html-sanitizer';
 import { EditProductDetailsCommand } from './edit-product-details.command';
 
 /** Edits details; a new URL id is first made unique on the store stream (after the edit is known to be valid). */
@@ -20,6 +21,8 @@ export class EditProductDetailsHandler implements ICommandHandler<EditProductDet
     const parsed = parseDetailsChanges(body);
     if (!parsed.ok) throw new DomainException(parsed.error);
     let changes = parsed.value;
+    // The description is contributor rich text: stored only as the allow-list sanitizer leaves it.
+    if (typeof changes.description === 'string') changes = { ...changes, description: sanitizeRichText(changes.description) };
     const state = await this.loader.state(productId);
     const command = (): EditProductDetails => ({ type: 'EditProductDetails', data: { productId, changes, now: new Date().toISOString() } });
     const dryRun = decideProduct(command(), state);

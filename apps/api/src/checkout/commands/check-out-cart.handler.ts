@@ -1,17 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import {
-  checkoutProblem, domainError, expectedCartEntries, orderFromCart, orderView, stockClaims,
+  checkoutProblem, domainError, orderFromCart, orderView, stockClaims,
   type CartState, type CheckoutSettings, type OrderView,
 } from '@storefront/domain';
-import type { CommandContext } from '@storefront/eventstore';
-import { derivedUuid } from '../../catalog/catalog-writer';
+import { ConcurrencyError, type CommandContext } from '@storefront/eventstore';
+import { randomUUID } from 'node:crypto';
 import { CartStreams } from '../../cart/commands/cart-streams';
 import { KeyedSerializer } from '../../infrastructure/keyed-serializer';
 import { DomainException } from '../../infrastructure/http/domain-exception';
 import { CHECKOUT_SETTINGS } from '../checkout-settings';
-import { checkoutStep, OrderStreams } from '../order-streams';
+import { OrderStreams } from '../order-streams';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
+import { CheckoutProcess } from '../process/checkout-process';
 import { CheckOutCartCommand, type CheckoutPayload } from './check-out-cart.command';
 
 export type CheckoutResult = { order: OrderView };
@@ -19,18 +20,20 @@ export type CheckoutResult = { order: OrderView };
 type ClosedCart = Extract<CartState, { status: 'purchased' }>;
 
 /**
- * Turns the visitor's cart into an order:
- *   1. the cart passes the checkout rules (not empty, checkout minimum, buyer email);
- *   2. each variant's stock is reserved on its inventory stream (optimistic concurrency: nobody
- *      buys a unit twice);
- *   3. the payment provider takes the grand total;
- *   4. the cart is closed for the order, but only if it still holds what was priced;
- *   5. the order is placed.
- * A failure at 2-4 gives back what earlier steps took (stock, payment). The order id derives from
- * the cart and its version, so completing the same checkout twice meets the same order at every
- * step (reservation, charge, order and cart closing are idempotent by order id); a cart already
- * closed answers with its order, and one closed whose order a crash kept from being placed is
- * completed from the closed cart.
+ * Turns the visitor's cart into an order through the checkout process (`CheckoutProcess`, its own
+ * stream `checkout-<id>`; see docs/ARCHITECTURE.md):
+ *   1. the cart passes the checkout rules (not empty, checkout minimum, buyer email) and its stock
+ *      is there now (a look; nothing is recorded for a cart that is plainly sold out);
+ *   2. the checkout starts with the order priced from the cart (a fresh checkout id, which is
+ *      also the order id);
+ *   3. the payment is authorized (a declined card ends the checkout before it touches stock);
+ *   4. each variant's stock is reserved on its inventory stream;
+ *   5. the cart is closed for the order, if it still holds what was priced (the point of no return);
+ *   6. the order is placed and the payment captured.
+ * Each step is recorded before the next; a failure before 5 compensates (stock released, payment
+ * voided) and answers why, leaving the cart open for another try. A crash anywhere is finished or
+ * compensated by the recovery worker. A cart already closed answers with its order, completing
+ * the checkout first if a crash stopped it after closing the cart.
  */
 @CommandHandler(CheckOutCartCommand)
 export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand, CheckoutResult> {
@@ -40,12 +43,20 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand,
   constructor(
     private readonly carts: CartStreams,
     private readonly orders: OrderStreams,
+    private readonly checkouts: CheckoutProcess,
     @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
     @Inject(CHECKOUT_SETTINGS) private readonly settings: CheckoutSettings,
   ) {}
 
-  execute({ context, cartId, payload }: CheckOutCartCommand): Promise<CheckoutResult> {
-    return this.perCart.run(cartId, () => this.checkOut(context, cartId, payload));
+  async execute({ context, cartId, payload }: CheckOutCartCommand): Promise<CheckoutResult> {
+    try {
+      return await this.perCart.run(cartId, () => this.checkOut(context, cartId, payload));
+    } catch (error) {
+      // Contention that outlasted every retry: never a 500. Whatever was begun is compensated
+      // (or, past closing the cart, completed) by the step that met it or by recovery.
+      if (error instanceof ConcurrencyError) throw new DomainException(domainError('CHECKOUT_BUSY'));
+      throw error;
+    }
   }
 
   private async checkOut(context: CommandContext, cartId: string, payload: CheckoutPayload): Promise<CheckoutResult> {
@@ -57,41 +68,51 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand,
     const open = cart as Extract<CartState, { status: 'open' }>;
     const email = String(payload.email).trim();
     const now = new Date().toISOString();
-    const orderId = derivedUuid(cartId, `order@${version}`);
-    const priced = orderFromCart({ cart: open, orderId, customerEmail: email, payment: { provider: this.payments.name, paymentId: '', testMode: true }, now });
-    const claims = stockClaims(priced.lines);
+    const checkoutId = randomUUID();
+    const order = orderFromCart({ cart: open, orderId: checkoutId, customerEmail: email, payment: { provider: this.payments.name, paymentId: '', testMode: true }, now });
+    const claims = stockClaims(order.lines);
+    const soldOut = await this.orders.stockProblem(claims);
+    if (soldOut) throw new DomainException(soldOut);
 
-    await this.orders.reserve(orderId, claims, context, now);
-    const charge = await this.payments.charge({ orderId, amountMinor: priced.grandTotalCents, currency: priced.currency, paymentToken, customerEmail: email });
-    if (!charge.ok) {
-      await this.orders.release(orderId, claims, context, now);
-      throw new DomainException(domainError('PAYMENT_DECLINED', { declineCode: charge.declineCode }, charge.message));
+    const started = await this.checkouts.start({ checkoutId, orderId: checkoutId, cartId, cartVersion: version, order, claims, startedAt: now }, context);
+    const ended = await this.checkouts.run(started, context, 'request', paymentToken);
+    if (ended.status === 'completed') return { order: orderView(await this.orders.load(checkoutId))! };
+    const failure = ended.failure ?? domainError('CHECKOUT_EXPIRED');
+    if (failure.code === 'CART_CLOSED') {
+      // Another checkout of this cart (another tab, another process) closed it first: answer with its order.
+      const { state: closed } = await this.carts.loadWithVersion(cartId);
+      if (closed.status === 'purchased') return { order: await this.orderOfClosedCart(closed, payload, context) };
     }
-    try {
-      await this.carts.run(cartId, { type: 'PurchaseCart', data: { cartId, orderId, expectedEntries: expectedCartEntries(priced.lines), now } }, checkoutStep(context));
-    } catch (error) {
-      await this.payments.refund(orderId);
-      await this.orders.release(orderId, claims, context, now);
-      throw error;
-    }
-    const payment = { provider: this.payments.name, paymentId: charge.paymentId, testMode: charge.testMode };
-    const placed = await this.orders.run(orderId, { type: 'PlaceOrder', data: { ...priced, testMode: charge.testMode, payment } }, context);
-    return { order: orderView(placed)! };
+    throw new DomainException({ code: failure.code, message: failure.message, ...(failure.details ? { details: failure.details } : {}) });
   }
 
-  /** The order a closed cart became; placed now if a crash came between closing the cart and placing it. */
+  /** The order a closed cart became; its checkout is completed now if a crash stopped it after closing the cart. */
   private async orderOfClosedCart(cart: ClosedCart, payload: CheckoutPayload, context: CommandContext): Promise<OrderView> {
     const existing = orderView(await this.orders.load(cart.orderId));
     if (existing) return existing;
+    const checkout = await this.checkouts.load(cart.orderId);
+    if (checkout.status !== 'none') {
+      await this.checkouts.run(checkout, context, 'request');
+      const placed = orderView(await this.orders.load(cart.orderId));
+      if (placed) return placed;
+      throw new DomainException(domainError('CHECKOUT_BUSY'));
+    }
+    return this.legacyOrderOfClosedCart(cart, payload, context);
+  }
+
+  /** A cart closed before checkouts had their own stream, whose order a crash kept from being placed. */
+  private async legacyOrderOfClosedCart(cart: ClosedCart, payload: CheckoutPayload, context: CommandContext): Promise<OrderView> {
     const email = String(payload.email ?? '').trim();
     const now = new Date().toISOString();
     const priced = orderFromCart({ cart, orderId: cart.orderId, customerEmail: email, payment: { provider: this.payments.name, paymentId: '', testMode: true }, now });
-    const charge = await this.payments.charge({
-      orderId: cart.orderId, amountMinor: priced.grandTotalCents, currency: priced.currency, paymentToken: this.paymentToken(payload), customerEmail: email,
+    const paid = await this.payments.authorize({
+      key: cart.orderId, amountMinor: priced.grandTotalCents, currency: priced.currency, paymentToken: this.paymentToken(payload), customerEmail: email,
     });
-    if (!charge.ok) throw new DomainException(domainError('PAYMENT_DECLINED', { declineCode: charge.declineCode }, charge.message));
-    const payment = { provider: this.payments.name, paymentId: charge.paymentId, testMode: charge.testMode };
-    return orderView(await this.orders.run(cart.orderId, { type: 'PlaceOrder', data: { ...priced, testMode: charge.testMode, payment } }, context))!;
+    if (!paid.ok) throw new DomainException(domainError('PAYMENT_DECLINED', { declineCode: paid.declineCode }, paid.message));
+    const payment = { provider: this.payments.name, paymentId: paid.paymentId, testMode: paid.testMode };
+    const placed = orderView(await this.orders.run(cart.orderId, { type: 'PlaceOrder', data: { ...priced, testMode: paid.testMode, payment } }, context))!;
+    await this.payments.capture(cart.orderId);
+    return placed;
   }
 
   private paymentToken(payload: CheckoutPayload): string {

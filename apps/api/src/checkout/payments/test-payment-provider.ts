@@ -1,37 +1,85 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Database } from '@storefront/eventstore';
 import { createHash } from 'node:crypto';
-import type { ChargeRequest, ChargeResult, PaymentProvider } from './payment-provider';
+import { DATABASE } from '../../infrastructure/database/tokens';
+import type { AuthorizeRequest, AuthorizeResult, PaymentProvider } from './payment-provider';
+
+export type TestPaymentStatus = 'authorized' | 'declined' | 'captured' | 'voided' | 'refunded';
 
 /**
  * A stand-in for a card processor in test mode (it is a fake: no money moves, and every order it
  * pays for carries `testMode: true`). Tokens follow the usual test-card convention:
  *   `tok_chargeDeclined` → declined ('Your card was declined.'), `tok_insufficientFunds` →
- *   declined for funds; any other non-empty token → paid.
- * Payment ids derive from the order id, so a retried charge (even from another process) returns
- * the same payment, as a real provider's idempotency key would.
+ *   declined for funds; any other non-empty token → authorized.
+ * Its ledger is a database table (`test_payment_ledger`), as a real provider keeps its own
+ * records: a checkout begun by one process and recovered by another after a crash meets the same
+ * payment, and tests can check that a payment was voided or captured exactly once.
  */
+@Injectable()
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test';
-  private readonly charges = new Map<string, ChargeResult>();
-  readonly refunds = new Set<string>();
 
-  async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const previous = this.charges.get(request.orderId);
-    if (previous) return previous;
-    const result = this.decide(request);
-    // Only payments are remembered: after a decline the buyer may try another card for the same order.
-    if (result.ok) this.charges.set(request.orderId, result);
-    return result;
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  async authorize(request: AuthorizeRequest): Promise<AuthorizeResult> {
+    const decided = this.decide(request);
+    await this.db.query(
+      `INSERT INTO test_payment_ledger (payment_key, payment_id, status, amount_minor, currency, decline_code)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (payment_key) DO NOTHING`,
+      [request.key, decided.ok ? decided.paymentId : null, decided.ok ? 'authorized' : 'declined', Math.max(0, Math.trunc(request.amountMinor) || 0), request.currency, decided.ok ? null : decided.declineCode],
+    );
+    // Whatever the ledger holds for this key is the answer (a retried authorization, or a void that came first).
+    const row = await this.row(request.key);
+    if (!row) throw new Error(`test payment ${request.key} vanished`);
+    if (row.status === 'declined') return { ok: false, declineCode: row.decline_code ?? 'card_declined', message: declineMessage(row.decline_code) };
+    if (row.status === 'voided' && !row.payment_id) return { ok: false, declineCode: 'authorization_voided', message: 'Your card was declined.' };
+    return { ok: true, paymentId: row.payment_id!, testMode: true };
   }
 
-  async refund(orderId: string): Promise<void> {
-    if (this.charges.get(orderId)?.ok) this.refunds.add(orderId);
+  async capture(key: string): Promise<void> {
+    await this.db.query(`UPDATE test_payment_ledger SET status = 'captured', updated_at = now() WHERE payment_key = $1 AND status = 'authorized'`, [key]);
+    const row = await this.row(key);
+    if (row?.status !== 'captured' && row?.status !== 'refunded') throw new Error(`test payment ${key} cannot be captured (${row?.status ?? 'never authorized'})`);
   }
 
-  private decide({ orderId, amountMinor, paymentToken }: ChargeRequest): ChargeResult {
+  async void(key: string): Promise<void> {
+    // A void before any authorization leaves a tombstone, so a late authorization for this key fails.
+    await this.db.query(
+      `INSERT INTO test_payment_ledger (payment_key, payment_id, status, amount_minor, currency) VALUES ($1, NULL, 'voided', 0, '')
+       ON CONFLICT (payment_key) DO UPDATE SET status = 'voided', updated_at = now() WHERE test_payment_ledger.status = 'authorized'`,
+      [key],
+    );
+  }
+
+  async refund(key: string): Promise<void> {
+    await this.db.query(
+      `UPDATE test_payment_ledger SET status = CASE status WHEN 'captured' THEN 'refunded' ELSE 'voided' END, updated_at = now()
+        WHERE payment_key = $1 AND status IN ('captured', 'authorized')`,
+      [key],
+    );
+  }
+
+  /** The ledger's record of a payment (for tests and diagnostics). */
+  async status(key: string): Promise<TestPaymentStatus | null> {
+    return (await this.row(key))?.status ?? null;
+  }
+
+  private async row(key: string) {
+    const { rows } = await this.db.query<{ status: TestPaymentStatus; payment_id: string | null; decline_code: string | null }>(
+      'SELECT status, payment_id, decline_code FROM test_payment_ledger WHERE payment_key = $1',
+      [key],
+    );
+    return rows[0] ?? null;
+  }
+
+  private decide({ key, amountMinor, paymentToken }: AuthorizeRequest): AuthorizeResult {
     if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) return { ok: false, declineCode: 'invalid_amount', message: 'Your card was declined.' };
     if (paymentToken === 'tok_chargeDeclined') return { ok: false, declineCode: 'card_declined', message: 'Your card was declined.' };
     if (paymentToken === 'tok_insufficientFunds') return { ok: false, declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' };
-    const paymentId = `pay_test_${createHash('sha256').update(orderId).digest('hex').slice(0, 24)}`;
-    return { ok: true, paymentId, testMode: true };
+    return { ok: true, paymentId: `pay_test_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`, testMode: true };
   }
+}
+
+function declineMessage(code: string | null): string {
+  return code === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.';
 }

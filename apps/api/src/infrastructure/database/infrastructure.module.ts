@@ -4,6 +4,7 @@ import { allProjections, ProjectionRunner, projectionMigrations, type RunnerLogg
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { appMigrations } from '../app-migrations';
 import { CommandExecutor } from '../command-executor';
+import { SERVER_SECRETS, ServerSecrets } from '../server-secrets';
 import { StartupNotices } from '../startup-notices';
 
 import { DATABASE, EVENT_STORE, PROJECTION_RUNNER } from './tokens';
@@ -65,10 +66,11 @@ export class InfrastructureModule implements OnModuleInit, OnApplicationShutdown
           useFactory: (db: Database, store: EventStore) =>
             new ProjectionRunner({ db, store, projections: allProjections(), logger: runnerLogger(config.logLevel === 'silent') }),
         },
+        { provide: SERVER_SECRETS, inject: [DATABASE], useFactory: (db: Database) => ServerSecrets.load(db) },
         CommandExecutor,
         StartupNotices,
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTION_RUNNER, CommandExecutor, StartupNotices],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTION_RUNNER, SERVER_SECRETS, CommandExecutor, StartupNotices],
     };
   }
 

@@ -18,14 +18,16 @@ export function matchesIfNoneMatch(header: string | string[] | undefined, etag: 
 
 /**
  * Sends a generated body with its ETag, or 304 Not Modified without it when the client already
- * holds that version (GET and HEAD only; other methods always get the body).
+ * holds that version (GET and HEAD only; other methods always get the body). With `finalize`, the
+ * tag is computed over `body` and what is sent is `finalize()`, called only when a body is sent:
+ * for a page whose per-response parts (a CSP nonce) must not change its validator.
  */
-export function sendWithEtag(req: FastifyRequest, reply: FastifyReply, body: string | Buffer): void {
+export function sendWithEtag(req: FastifyRequest, reply: FastifyReply, body: string | Buffer, finalize?: () => string | Buffer): void {
   const etag = weakEtagOf(body);
   reply.header('ETag', etag);
   if ((req.method === 'GET' || req.method === 'HEAD') && reply.statusCode === 200 && matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
     reply.status(304).send();
     return;
   }
-  reply.send(body);
+  reply.send(finalize ? finalize() : body);
 }

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { ERROR_MESSAGES, type ErrorCode } from '@storefront/domain';
-import { DatabaseUnavailableError } from '@storefront/eventstore';
+import { domainError, ERROR_MESSAGES, type ErrorCode } from '@storefront/domain';
+import { DatabaseUnavailableError, IdempotencyKeyReusedError } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
 import { DomainException } from './domain-exception';
 import { statusForCode } from './error-status';
@@ -40,6 +40,7 @@ const RETRY_AFTER_SECONDS = 2;
 /** Maps every error leaving a request to `{ error: CODE, message }` with the right status. */
 export function toErrorResponse(exception: unknown): { status: number; body: ErrorBody } {
   if (exception instanceof DatabaseUnavailableError) return { status: 503, body: { ...DATABASE_UNAVAILABLE } };
+  if (exception instanceof IdempotencyKeyReusedError) exception = new DomainException(domainError('IDEMPOTENCY_KEY_REUSED'));
   if (exception instanceof DomainException) {
     const { code, message, details } = exception.error;
     return { status: statusForCode(code), body: { ...(details ?? {}), error: code, message } };

@@ -7,6 +7,7 @@ import { DomainException } from '../../infrastructure/http/domain-exception';
 import { acceptedOrThrow, parsedOrThrow } from '../parsed';
 import { SiteLoader, type CollectionView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
+import { requireRawBlockRights, richText, sanitizeBlocks } from '../rich-text-input';
 import { CreateCollectionCommand } from './create-collection.command';
 
 /**
@@ -23,7 +24,7 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
 
-  async execute({ context, body }: CreateCollectionCommand): Promise<CollectionView> {
+  async execute({ context, body, roles }: CreateCollectionCommand): Promise<CollectionView> {
     const website = await this.loader.websiteState();
     let blocks = 0;
     const rawStore = (body as { storeCollectionId?: unknown } | null)?.storeCollectionId;
@@ -35,6 +36,8 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
       newBlockId: () => derivedUuid(context.commandId, `block-${blocks++}`),
       storeUrlId: () => (store?.status === 'open' ? store.urlId : undefined),
     }));
+    input.collection = { ...input.collection, description: richText(input.collection.description), layout: sanitizeBlocks(input.collection.layout) };
+    requireRawBlockRights(roles, input.collection.layout);
     if (input.collection.kind === 'products' && store?.status !== 'open') {
       throw new DomainException(domainError('STORE_NOT_FOUND', { storeCollectionId: input.collection.storeCollectionId }));
     }

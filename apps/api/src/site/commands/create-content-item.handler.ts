@@ -5,6 +5,7 @@ import { DomainException } from '../../infrastructure/http/domain-exception';
 import { acceptedOrThrow, parsedOrThrow } from '../parsed';
 import { SiteLoader, type ContentItemView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
+import { richText } from '../rich-text-input';
 import { CreateContentItemCommand } from './create-content-item.command';
 
 /**
@@ -27,7 +28,9 @@ export class CreateContentItemHandler implements ICommandHandler<CreateContentIt
     // A retried request (same Idempotency-Key) whose item exists: answer as the first time.
     if ((await this.loader.startedBy(contentItemStreamId(itemId))) === stepContext(context, 'create').commandId) return this.loader.itemView(itemId);
     const now = new Date().toISOString();
-    const { item, wantedUrlId } = parsedOrThrow(parseNewContentItem(body, { itemId, collectionId, kind: kind.itemKind, now }));
+    const parsed = parsedOrThrow(parseNewContentItem(body, { itemId, collectionId, kind: kind.itemKind, now }));
+    const { wantedUrlId } = parsed;
+    const item = { ...parsed.item, excerpt: richText(parsed.item.excerpt), body: richText(parsed.item.body) };
     acceptedOrThrow(decideContentItem({ type: 'CreateContentItem', data: { item, now } }, await this.loader.itemState(itemId)));
     acceptedOrThrow(decideCollection({ type: 'ListCollectionItem', data: { collectionId, itemId, wantedUrlId } }, collection));
 

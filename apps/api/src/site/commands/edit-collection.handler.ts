@@ -4,6 +4,7 @@ import { stepContext } from '../../catalog/catalog-writer';
 import { acceptedOrThrow, parsedOrThrow } from '../parsed';
 import { SiteLoader, type CollectionView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
+import { richText } from '../rich-text-input';
 import { EditCollectionCommand } from './edit-collection.command';
 
 /** Edits settings; a new URL id is first made unique on the site layout (after the edit is known to be valid). */
@@ -15,7 +16,9 @@ export class EditCollectionHandler implements ICommandHandler<EditCollectionComm
   ) {}
 
   async execute({ context, collectionId, body }: EditCollectionCommand): Promise<CollectionView> {
-    const { changes, wantedUrlId } = parsedOrThrow(parseCollectionChanges(body));
+    const parsed = parsedOrThrow(parseCollectionChanges(body));
+    const { wantedUrlId } = parsed;
+    const changes = parsed.changes.description === undefined ? parsed.changes : { ...parsed.changes, description: richText(parsed.changes.description) };
     const state = await this.loader.activeCollection(collectionId);
     const now = new Date().toISOString();
     const command = (urlId?: string): ChangeCollectionDetails => ({

@@ -4,6 +4,7 @@ import { stepContext } from '../../catalog/catalog-writer';
 import { acceptedOrThrow, parsedOrThrow } from '../parsed';
 import { SiteLoader, type ContentItemView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
+import { richText } from '../rich-text-input';
 import { EditContentItemCommand } from './edit-content-item.command';
 
 /** Edits an item; a new URL id is first made unique in its collection (after the edit is known to be valid). */
@@ -16,7 +17,11 @@ export class EditContentItemHandler implements ICommandHandler<EditContentItemCo
 
   async execute({ context, itemId, body }: EditContentItemCommand): Promise<ContentItemView> {
     const state = await this.loader.activeItem(itemId);
-    const { changes, wantedUrlId } = parsedOrThrow(parseContentItemChanges(body, state.item.kind));
+    const parsed = parsedOrThrow(parseContentItemChanges(body, state.item.kind));
+    const { wantedUrlId } = parsed;
+    const changes = { ...parsed.changes };
+    if (changes.excerpt !== undefined) changes.excerpt = richText(changes.excerpt);
+    if (changes.body !== undefined) changes.body = richText(changes.body);
     const now = new Date().toISOString();
     const command = (urlId?: string): EditContentItem => ({
       type: 'EditContentItem', data: { itemId, changes: { ...changes, ...(urlId !== undefined ? { urlId } : {}) }, now },

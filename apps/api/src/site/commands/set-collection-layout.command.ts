@@ -1,6 +1,6 @@
 import type { CommandContext } from '@storefront/eventstore';
 
-/** PUT /api/site/collections/{id}/layout { blocks }: a page's blocks, in order. */
+/** PUT /api/site/collections/{id}/layout { blocks }: a page's blocks, in order. `roles`: the signed-in owner's. */
 export class SetCollectionLayoutCommand {
-  constructor(readonly context: CommandContext, readonly collectionId: string, readonly body: unknown) {}
+  constructor(readonly context: CommandContext, readonly collectionId: string, readonly body: unknown, readonly roles: readonly string[] = []) {}
 }

@@ -3,6 +3,7 @@ import { parseHeaderFooter } from '@storefront/domain';
 import { parsedOrThrow } from '../parsed';
 import type { HeaderFooterView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
+import { richText } from '../rich-text-input';
 import { SetSiteHeaderFooterCommand } from './set-site-header-footer.command';
 
 @CommandHandler(SetSiteHeaderFooterCommand)
@@ -10,7 +11,11 @@ export class SetSiteHeaderFooterHandler implements ICommandHandler<SetSiteHeader
   constructor(private readonly writer: SiteWriter) {}
 
   async execute({ context, body }: SetSiteHeaderFooterCommand): Promise<HeaderFooterView> {
-    const parts = parsedOrThrow(parseHeaderFooter(body));
+    const parsed = parsedOrThrow(parseHeaderFooter(body));
+    const parts = {
+      ...(parsed.header !== undefined ? { header: richText(parsed.header) } : {}),
+      ...(parsed.footer !== undefined ? { footer: richText(parsed.footer) } : {}),
+    };
     const state = await this.writer.website(context, { type: 'SetSiteHeaderFooter', data: { ...parts, now: new Date().toISOString() } });
     return state.status === 'created' ? { header: state.header, footer: state.footer } : { header: '', footer: '' };
   }

@@ -3,6 +3,10 @@
  * templates cannot compute themselves (the JSON-T language has no arithmetic over dates, no
  * srcset building, no money conversion). Pure: time arrives as `now`, the input is not changed.
  *
+ * First, every field the templates print as raw html (header, footer, descriptions, bodies,
+ * excerpts, block html, captions, embeds) is passed through the allow-list sanitizer
+ * (`safe-html.ts`), so nothing a contributor stored can add script to a page.
+ *
  * Adds:
  * - `featureFlags.useCLDRMoneyFormat` from `website.useCLDRMoneyFormat`: the engine's money
  *   formatters read this path (not `website`) to print '$42.00' rather than a bare '42.00';
@@ -24,6 +28,7 @@ import type { Block, ContentItem, NavigationItem, PageContext } from './page-con
 import { addToCartView, pricingView, type AddToCartView, type PricingView } from './product-view';
 import { relativeTime } from './relative-time';
 import { absoluteUrl, shareLinks, type ShareLink } from './share-links';
+import { sanitizePageHtml } from './safe-html';
 import { socialLinks, type SocialLinkView } from './social-links';
 import { textFromHtml, truncate } from './text';
 
@@ -336,7 +341,9 @@ function splitEvents(items: ContentItem[], now: number): { upcoming: ContentItem
   return { upcoming, past };
 }
 
-export function decoratePageContext(context: PageContext, options: { now: number }): DecoratedPageContext {
+export function decoratePageContext(raw: PageContext, options: { now: number }): DecoratedPageContext {
+  // Every html field the templates print raw, through the allow-list sanitizer first.
+  const context = sanitizePageHtml(raw);
   const { website } = context;
   const env: Env = {
     now: options.now,

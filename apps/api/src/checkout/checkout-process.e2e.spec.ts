@@ -1,0 +1,218 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { checkoutStreamId, inventoryStreamId, orderStreamId, type CheckoutProcessEvent } from '@storefront/domain';
+import type { EventStore } from '@storefront/eventstore';
+import { describeEachDriver } from '@storefront/eventstore/testing';
+import type { ProjectionRunner } from '@storefront/projections';
+import type { Server } from 'node:http';
+import request from 'supertest';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { createApp } from '../app.factory';
+import { WebsiteDirectory } from '../catalog/website-directory';
+import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { PAYMENT_PROVIDER } from './payments/payment-provider';
+import type { TestPaymentProvider } from './payments/test-payment-provider';
+import { CheckoutRecovery } from './process/checkout-recovery';
+import { CheckoutStepHook } from './process/checkout-step-hook';
+
+/**
+ * Crash recovery of the checkout process (issue 10, finding 2). A step hook throws right after a
+ * chosen step is recorded: nothing after it runs and nothing is compensated, as when the process
+ * is killed there. The recovery worker (run by hand here, "after the deadline") must then end
+ * every checkout as exactly one order or fully compensated: stock back, payment voided, the cart
+ * open for another try. The process-level version (a real kill -9 of the built server) is
+ * checkout-crash.process.spec.ts.
+ */
+const ADD = '/api/commerce/shopping-cart/entries';
+const CHECKOUT = '/api/commerce/checkout';
+/** The buyer's page sends one Idempotency-Key per checkout attempt and the same key when it retries it. */
+const RETRY_KEY = '5b0c8d2e-7f3a-4c61-9e2d-1a8b3c4d5e6f';
+const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
+const DEADLINE_MS = 15_000;
+const afterDeadline = () => new Date(Date.now() + DEADLINE_MS + 60_000);
+
+class SimulatedCrash extends Error {}
+
+type Step = CheckoutProcessEvent['type'];
+/** Crashed after these, recovery gives the checkout up; after the others it completes it. */
+const COMPENSATED_AFTER: Step[] = ['CheckoutStarted', 'CheckoutPaymentAuthorized'];
+const COMPLETED_AFTER: Step[] = ['CheckoutStockReserved', 'CheckoutCartClosed', 'CheckoutOrderPlaced'];
+
+describeEachDriver('checkout process: crash at each step, then recovery', (driver) => {
+  let t: TestApp;
+  let admin: { cookie: string; xsrf: string };
+  let products: string;
+  const saved = process.env.CHECKOUT_RECOVERY_INTERVAL_MS;
+
+  const store = () => t.app.get<EventStore>(EVENT_STORE);
+  const hook = () => t.app.get(CheckoutStepHook);
+  const ledger = () => t.app.get<TestPaymentProvider>(PAYMENT_PROVIDER);
+  const runner = () => t.app.get<ProjectionRunner>(PROJECTION_RUNNER);
+  const cartCookie = (res: request.Response) =>
+    ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('ss_cart='))!;
+  const owner = (path: string) => request(t.server).get(path).set('Cookie', admin.cookie).set('X-XSRF-Token', admin.xsrf);
+
+  async function product(title: string, sku: string, qtyInStock: number): Promise<string> {
+    const res = await request(t.server).post(products).set('Cookie', admin.cookie).set('X-XSRF-Token', admin.xsrf)
+      .send({ title, productType: 'PHYSICAL', variants: [{ sku, priceCents: 1500, qtyInStock }] });
+    expect(res.status).toBe(201);
+    await runner().catchUp();
+    return res.body.record.id;
+  }
+  async function cart(server: Server, itemId: string, sku: string, quantity: number): Promise<string> {
+    const res = await request(server).post(ADD).send({ itemId, sku, quantity });
+    expect(res.status).toBe(200);
+    return cartCookie(res);
+  }
+  const stockOf = async (productId: string, sku: string) => {
+    const events = await store().readStream(inventoryStreamId(productId, sku));
+    return (events[events.length - 1]!.data as { qtyInStock: number }).qtyInStock;
+  };
+  const eventTypes = async (streamId: string) => (await store().readStream(streamId)).map((e) => e.type);
+  /** Checks out, crashing right after `step` is recorded; answers the checkout id the crash left behind. */
+  async function crashAfter(step: Step, cookie: string): Promise<string> {
+    let crashed: string | null = null;
+    hook().observer = ({ checkoutId, recorded, runner: who }) => {
+      if (who === 'request' && recorded.includes(step) && !crashed) {
+        crashed = checkoutId;
+        throw new SimulatedCrash(`crash after ${step}`);
+      }
+    };
+    try {
+      const res = await request(t.server).post(CHECKOUT).set('Cookie', cookie).set('Idempotency-Key', RETRY_KEY).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
+      expect(res.status).toBe(500);
+    } finally {
+      hook().observer = null;
+    }
+    expect(crashed).not.toBeNull();
+    return crashed!;
+  }
+
+  beforeAll(async () => {
+    process.env.CHECKOUT_RECOVERY_INTERVAL_MS = '0';
+    t = await startTestApp(driver);
+    const res = await request(t.server).post('/api/config/session').send(ADMIN);
+    admin = { cookie: ([] as string[]).concat(res.headers['set-cookie']).find((c) => c.startsWith('owner_session='))!.split(';')[0], xsrf: res.body.xsrfToken };
+    products = `/api/content-service/product/1.1/websites/${(await t.app.get(WebsiteDirectory).current()).websiteId}/products`;
+  });
+  afterAll(async () => {
+    if (saved === undefined) delete process.env.CHECKOUT_RECOVERY_INTERVAL_MS;
+    else process.env.CHECKOUT_RECOVERY_INTERVAL_MS = saved;
+    await t?.close();
+  });
+
+  it.each(COMPENSATED_AFTER)('crashed after %s: recovery compensates it (stock back, payment voided) and the buyer can check out again', async (step) => {
+    const productId = await product(`Crash ${step}`, `C-${step}`, 5);
+    const cookie = await cart(t.server, productId, `C-${step}`, 2);
+    const checkoutId = await crashAfter(step, cookie);
+    await runner().catchUp();
+
+    // Before the deadline nothing is touched (its request might still be working on it).
+    expect((await t.app.get(CheckoutRecovery).recoverOnce(new Date())).compensated).toEqual([]);
+    const round = await t.app.get(CheckoutRecovery).recoverOnce(afterDeadline());
+    expect(round).toEqual({ completed: [], compensated: [checkoutId] });
+
+    expect(await stockOf(productId, `C-${step}`)).toBe(5);
+    expect(await ledger().status(checkoutId)).toBe('voided');
+    expect(await store().streamVersion(orderStreamId(checkoutId))).toBe(0);
+    expect((await eventTypes(checkoutStreamId(checkoutId))).slice(-3)).toEqual(['CheckoutRecoveryStarted', 'CheckoutCompensationStarted', 'CheckoutCompensated']);
+    // Exactly once: another round (or another worker) finds nothing to do.
+    const events = await store().readAll({ after: { transactionId: '0', globalPosition: 0 }, limit: 1_000_000 });
+    expect(await t.app.get(CheckoutRecovery).recoverOnce(afterDeadline())).toEqual({ completed: [], compensated: [] });
+    expect((await store().readAll({ after: { transactionId: '0', globalPosition: 0 }, limit: 1_000_000 })).events.length).toBe(events.events.length);
+
+    // The owner sees it; the cart stayed open, and the buyer's retry goes through.
+    await runner().catchUp();
+    const listed = await owner('/api/commerce/checkouts?needsAttention=true');
+    expect(listed.status).toBe(200);
+    expect(listed.body.checkouts.find((c: { id: string }) => c.id === checkoutId)).toMatchObject({
+      status: 'COMPENSATED', needsAttention: true, recovery: { action: 'compensate', stuckAfter: step === 'CheckoutStarted' ? 'started' : 'authorized' },
+      failure: { code: 'CHECKOUT_EXPIRED' }, compensation: { stockReleased: true, paymentVoided: true },
+    });
+    const open = await request(t.server).get('/api/commerce/shopping-cart').set('Cookie', cookie);
+    expect(open.status).toBe(200);
+    expect(open.body).toMatchObject({ isPurchased: false, totalQuantity: 2 });
+    const retry = await request(t.server).post(CHECKOUT).set('Cookie', cookie).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
+    expect(retry.status).toBe(200);
+    expect(await stockOf(productId, `C-${step}`)).toBe(3);
+  });
+
+  it.each(COMPLETED_AFTER)('crashed after %s: recovery completes it as exactly one order, captured once', async (step) => {
+    const productId = await product(`Crash ${step}`, `C-${step}`, 5);
+    const cookie = await cart(t.server, productId, `C-${step}`, 2);
+    const checkoutId = await crashAfter(step, cookie);
+    await runner().catchUp();
+
+    const round = await t.app.get(CheckoutRecovery).recoverOnce(afterDeadline());
+    expect(round).toEqual({ completed: [checkoutId], compensated: [] });
+    expect(await eventTypes(orderStreamId(checkoutId))).toEqual(['OrderPlaced']);
+    expect(await ledger().status(checkoutId)).toBe('captured');
+    expect(await stockOf(productId, `C-${step}`)).toBe(3);
+    expect((await eventTypes(inventoryStreamId(productId, `C-${step}`))).filter((e) => e === 'StockReserved')).toHaveLength(1);
+    expect(await t.app.get(CheckoutRecovery).recoverOnce(afterDeadline())).toEqual({ completed: [], compensated: [] });
+
+    // The buyer's retry of that checkout (its Idempotency-Key) answers with that same order.
+    const again = await request(t.server).post(CHECKOUT).set('Cookie', cookie).set('Idempotency-Key', RETRY_KEY).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
+    expect(again.status).toBe(200);
+    expect(again.body.order.id).toBe(checkoutId);
+    await runner().catchUp();
+    const listed = await owner('/api/commerce/checkouts?needsAttention=true&status=COMPLETED');
+    expect(listed.body.checkouts.find((c: { id: string }) => c.id === checkoutId)).toMatchObject({ status: 'COMPLETED', recovery: { action: 'complete' } });
+    expect((await owner(`/api/commerce/checkouts/${checkoutId}`)).body).toMatchObject({ id: checkoutId, orderId: checkoutId, status: 'COMPLETED' });
+  });
+
+  it('a buyer who retries a checkout crashed after closing the cart gets the order at once, without waiting for recovery', async () => {
+    const productId = await product('Crash retry', 'C-RETRY', 5);
+    const cookie = await cart(t.server, productId, 'C-RETRY', 1);
+    const checkoutId = await crashAfter('CheckoutCartClosed', cookie);
+    const again = await request(t.server).post(CHECKOUT).set('Cookie', cookie).set('Idempotency-Key', RETRY_KEY).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
+    expect(again.status).toBe(200);
+    expect(again.body.order.id).toBe(checkoutId);
+    expect(await ledger().status(checkoutId)).toBe('captured');
+  });
+
+  it('two recovery workers racing over crashed checkouts do every step exactly once', async () => {
+    const productId = await product('Race', 'RACE', 50);
+    const steps: Step[] = [...COMPENSATED_AFTER, ...COMPLETED_AFTER, ...COMPENSATED_AFTER, ...COMPLETED_AFTER];
+    const crashed: { id: string; step: Step }[] = [];
+    for (const step of steps) crashed.push({ id: await crashAfter(step, await cart(t.server, productId, 'RACE', 2)), step });
+    await runner().catchUp();
+
+    // A second app instance on the same database: its own caches, as another process would have.
+    const other = await createApp(t.config, { db: t.db });
+    await other.init();
+    await (other as NestFastifyApplication).getHttpAdapter().getInstance().ready();
+    try {
+      const when = afterDeadline();
+      const rounds = await Promise.all([
+        t.app.get(CheckoutRecovery).recoverOnce(when), other.get(CheckoutRecovery).recoverOnce(when),
+        t.app.get(CheckoutRecovery).recoverOnce(when), other.get(CheckoutRecovery).recoverOnce(when),
+      ]);
+      const completed = new Set(rounds.flatMap((r) => r.completed));
+      const compensated = new Set(rounds.flatMap((r) => r.compensated));
+      for (const { id, step } of crashed) {
+        const types = await eventTypes(checkoutStreamId(id));
+        expect(new Set(types).size).toBe(types.length); // no step recorded twice
+        if (COMPLETED_AFTER.includes(step)) {
+          expect(types[types.length - 1]).toBe('CheckoutPaymentCaptured');
+          expect(await eventTypes(orderStreamId(id))).toEqual(['OrderPlaced']);
+          expect(await ledger().status(id)).toBe('captured');
+          expect(compensated.has(id)).toBe(false);
+        } else {
+          expect(types[types.length - 1]).toBe('CheckoutCompensated');
+          expect(await store().streamVersion(orderStreamId(id))).toBe(0);
+          expect(await ledger().status(id)).toBe('voided');
+          expect(completed.has(id)).toBe(false);
+        }
+      }
+      const inventory = await store().readStream(inventoryStreamId(productId, 'RACE'));
+      const reserved = inventory.filter((e) => e.type === 'StockReserved').map((e) => (e.data as { orderId: string }).orderId);
+      const released = inventory.filter((e) => e.type === 'StockReservationReleased').map((e) => (e.data as { orderId: string }).orderId);
+      expect(new Set(reserved).size).toBe(reserved.length);
+      expect(new Set(released).size).toBe(released.length);
+      const orders = crashed.filter((c) => COMPLETED_AFTER.includes(c.step)).length;
+      expect(await stockOf(productId, 'RACE')).toBe(50 - 2 * orders);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { OrderView } from '@storefront/domain';
+import { SERVER_SECRETS, type ServerSecrets } from '../infrastructure/server-secrets';
+
+/** What anyone holding an order's status link sees: the order without the cart it was bought from. */
+export type PublicOrderView = Omit<OrderView, 'purchasedCartId'>;
+
+export function publicOrderView(order: OrderView): PublicOrderView {
+  const { purchasedCartId: _cartId, ...view } = order;
+  return view;
+}
+
+/**
+ * Access tokens of order status links: HMAC-SHA-256 of the order id under the server secret
+ * (base64url, 43 characters). Given once, to the buyer, in the checkout answer; the public order
+ * read needs it. Stateless: any API process on the database checks it without a lookup.
+ */
+@Injectable()
+export class OrderAccess {
+  constructor(@Inject(SERVER_SECRETS) private readonly secrets: ServerSecrets) {}
+
+  tokenFor(orderId: string): string {
+    return this.secrets.mac('order-access', orderId);
+  }
+
+  allows(orderId: string, token: unknown): boolean {
+    return typeof token === 'string' && this.secrets.verify('order-access', orderId, token);
+  }
+
+  /** The buyer's order status page. */
+  statusUrl(orderId: string): string {
+    return `/commerce/orders/${orderId}?token=${this.tokenFor(orderId)}`;
+  }
+}
