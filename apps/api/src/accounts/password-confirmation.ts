@@ -5,7 +5,7 @@ import { DomainException } from '../infrastructure/http/domain-exception';
 import type { AppRequest } from '../infrastructure/http/request-context';
 import { OwnerAccounts } from './owner-accounts';
 import { PASSWORD_HASHER, type PasswordHasher } from './password-hasher';
-import { SignInThrottle } from './sign-in-throttle';
+import { SignInThrottle, tooManyAttemptsMessage } from './sign-in-throttle';
 
 /**
  * Admin-only actions (creating owner accounts, changing roles) need the signed-in owner's password
@@ -30,7 +30,10 @@ export class PasswordConfirmation {
     }
     const ip = req.ip || req.socket.remoteAddress || 'unknown';
     const verdict = await this.throttle.attempt(owner.email, ip);
-    if (verdict.locked) throw new DomainException(domainError('TOO_MANY_SIGN_IN_ATTEMPTS', { retryAfterSeconds: verdict.retryAfterSeconds }));
+    if (verdict.locked) {
+      const { retryAfterSeconds } = verdict;
+      throw new DomainException(domainError('TOO_MANY_SIGN_IN_ATTEMPTS', { retryAfterSeconds }, tooManyAttemptsMessage(retryAfterSeconds)));
+    }
     if (verdict.delayMs > 0) await sleep(verdict.delayMs);
     const account = await this.accounts.byEmail(owner.email);
     if (account.status !== 'registered' || !(await this.hasher.verify(currentPassword, account.passwordHash))) {

@@ -18,7 +18,7 @@ describeEachDriver('GET /healthz', (driver) => {
     t = await startTestApp(driver);
     const admin = await signIn(ADMIN);
     adminCookie = admin.cookie;
-    expect((await request(t.server).post('/api/config/owners').set('Cookie', admin.cookie).set('X-XSRF-Token', admin.xsrf).send(EDITOR)).status).toBe(201);
+    expect((await request(t.server).post('/api/config/owners').set('Cookie', admin.cookie).set('X-XSRF-Token', admin.xsrf).send({ ...EDITOR, currentPassword: ADMIN.password })).status).toBe(201);
     editorCookie = (await signIn(EDITOR)).cookie;
   });
   afterAll(async () => {

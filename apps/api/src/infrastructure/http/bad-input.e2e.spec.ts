@@ -170,7 +170,7 @@ describeEachDriver('bad input answers 4xx with a message and stores nothing', (d
 
     it.each(['<script>alert(1)</script>@x.com', 'a"b@x.com', 'a@b@x.com', 'a@x.c', 'a@x.company', 'a b@x.com', 'a@-x.com'])('email %j is not a valid email', async (email) => {
       await expectRefused(
-        () => request(t.server).post('/api/config/owners').set('Cookie', admin.cookie).set('X-XSRF-Token', admin.xsrf).send({ email, password: 'a long enough password', roles: ['editor'] }),
+        () => request(t.server).post('/api/config/owners').set('Cookie', admin.cookie).set('X-XSRF-Token', admin.xsrf).send({ email, password: 'a long enough password', roles: ['editor'], currentPassword: ADMIN.password }),
         400,
         'INVALID_EMAIL',
       );
