@@ -28,6 +28,7 @@ describeOnServer('a lost database connection under load [postgres]', () => {
     const sku = product.structuredContent.variants[0].sku;
     const statuses = new Map<number, number>();
     const unavailable: request.Response[] = [];
+    const unexpected: unknown[] = [];
     for (let round = 0; round < 10 && unavailable.length === 0; round++) {
       const inFlight = Array.from({ length: 40 }, (_, i) =>
         i % 2 === 0
@@ -39,10 +40,12 @@ describeOnServer('a lost database connection under load [postgres]', () => {
       for (const res of await Promise.all(inFlight)) {
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         if (res.status === 503 && res.body.error === 'DATABASE_UNAVAILABLE') unavailable.push(res);
+        else if (res.status >= 500) unexpected.push({ status: res.status, body: res.body });
       }
     }
-    expect([...statuses.keys()].filter((s) => s >= 500 && s !== 503)).toEqual([]);
-    expect(unavailable.length).toBeGreaterThan(0);
+    expect(unexpected).toEqual([]);
+    // No 503 in ten rounds would mean the terminations never met a request: show what was seen.
+    expect(unavailable.length > 0 ? 'some 503' : Object.fromEntries(statuses)).toBe('some 503');
     expect(unavailable[0]!.headers['retry-after']).toBe('2');
     expect(unavailable[0]!.body.message).toBe('The store is unavailable for a moment. Please try again in a few seconds.');
 
