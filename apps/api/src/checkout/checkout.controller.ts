@@ -4,12 +4,14 @@ import { cartStreamId, checkoutStreamId, domainError, hasAnyOwnerRole, type Orde
 import { IdempotencyKeyReusedError, type CommandContext, type EventStore } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
 import { CartCookies } from '../cart/cart-cookie';
+import { CartStreams } from '../cart/commands/cart-streams';
 import { CommerceRateLimits } from '../cart/cart-write.guard';
 import { EVENT_STORE } from '../infrastructure/database/tokens';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { jsonObject } from '../infrastructure/http/json-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { OwnerRoles } from '../security';
+import { ContentAccess, productNotReadable } from '../security/content-access';
 import { OrderAccess, publicOrderView, type PublicOrderView } from './order-access';
 import { ChangeOrderStatusCommand } from './commands/change-order-status.command';
 import { CheckOutCartCommand, type CheckoutPayload } from './commands/check-out-cart.command';
@@ -46,6 +48,8 @@ export class CheckoutController {
     private readonly limits: CommerceRateLimits,
     private readonly access: OrderAccess,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly carts: CartStreams,
+    private readonly content: ContentAccess,
   ) {}
 
   @Post('checkout')
@@ -58,12 +62,28 @@ export class CheckoutController {
     this.limits.takeForCart(cartId, res);
     const context = commandContextFor(req, cartId);
     await this.refuseUnlessBoughtBy(cartId, context, res);
+    await this.refuseUnreadableProducts(cartId, req);
     const result = await this.commands.execute<CheckOutCartCommand, CheckoutResult>(new CheckOutCartCommand(context, cartId, payload));
     // Another request may have bought the cart while this one waited for it: its order is not ours to show.
     await this.refuseUnlessBoughtBy(cartId, context, res);
     this.cookies.clear(res);
     const id = result.order.id;
     return { order: publicOrderView(result.order), orderToken: this.access.tokenFor(id), orderStatusUrl: this.access.statusUrl(id) };
+  }
+
+  /**
+   * A cart filled while its store was open cannot be bought once the store is locked (or made
+   * members-only) for this visitor: the same check as adding to the cart (ContentAccess).
+   */
+  private async refuseUnreadableProducts(cartId: string, req: AppRequest): Promise<void> {
+    const cart = await this.carts.load(cartId);
+    if (cart.status !== 'open') return;
+    const reader = this.content.readerFor(req);
+    for (const itemId of new Set(cart.entries.map((e) => e.itemId))) {
+      if (!(await this.content.canReadProduct(itemId, reader))) {
+        throw new DomainException(productNotReadable(itemId));
+      }
+    }
   }
 
   /**

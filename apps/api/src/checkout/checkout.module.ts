@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CartModule } from '../cart/cart.module';
+import { ContentAccessModule } from '../security/content-access';
 import { CHECKOUT_SETTINGS, checkoutSettingsFromEnv } from './checkout-settings';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutsController } from './checkouts.controller';
@@ -14,7 +15,7 @@ import { QueryHandlers } from './queries';
  * the per-order tokens of the public order view.
  */
 @Module({
-  imports: [CartModule, CheckoutProcessModule],
+  imports: [CartModule, CheckoutProcessModule, ContentAccessModule],
   controllers: [CheckoutController, CheckoutsController],
   providers: [
     { provide: CHECKOUT_SETTINGS, useFactory: () => checkoutSettingsFromEnv(process.env) },

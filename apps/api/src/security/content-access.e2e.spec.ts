@@ -160,6 +160,24 @@ describeEachDriver('one access check for every path that reads content (issue 13
     }
   });
 
+  it('refuses to check out a cart filled while the shop was open, once the shop is locked, until the visitor unlocks it', async () => {
+    const added = await addToCart();
+    expect(added.status).toBe(200);
+    const cart = ([] as string[]).concat(added.headers['set-cookie']).find((c) => c.startsWith('ss_cart='))!.split(';')[0]!;
+    expect((await as(admin, 'put', '/api/site/collections/shop/password').send({ password: PASSWORD })).status).toBe(200);
+    await catchUp();
+    try {
+      const checkout = (cookie: string) => request(t.server).post('/api/commerce/checkout').set('Cookie', cookie).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
+      const refused = await checkout(cart);
+      expect({ status: refused.status, error: refused.body.error }).toEqual({ status: 404, error: 'PRODUCT_NOT_FOUND' });
+      const unlocked = await unlock('/shop');
+      expect((await checkout(`${cart}; ${unlocked}`)).status).toBe(200);
+    } finally {
+      expect((await as(admin, 'put', '/api/site/collections/shop/password').send({ password: null })).status).toBe(200);
+      await catchUp();
+    }
+  });
+
   it('opens everything again once the locks are gone', async () => {
     expect((await get('/api/commerce/products/p-stoneware-mug')).status).toBe(200);
     expect((await addToCart()).status).toBe(200);

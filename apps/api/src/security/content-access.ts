@@ -161,6 +161,10 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
   if (map.size > CACHE_CAPACITY) map.delete(map.keys().next().value as string);
 }
 
+/** The answer for a product the visitor may not read: as if it did not exist. */
+export function productNotReadable(itemId?: string) {
+  return domainError('PRODUCT_NOT_FOUND', itemId ? { itemId } : undefined, 'This product is not available: it is in a part of the store you have not unlocked.');
+}
 
 /**
  * For the cart's add and subscription routes (their body's `itemId`): a product the visitor may not
@@ -177,7 +181,7 @@ export class ReadableProductGuard implements CanActivate {
     const itemId = (req.body as { itemId?: unknown } | null | undefined)?.itemId;
     if (typeof itemId !== 'string' || itemId.length === 0 || itemId.length > MAX_ID_LENGTH) return true;
     if (!(await this.access.canReadProduct(itemId, this.access.readerFor(req)))) {
-      throw new DomainException(domainError('PRODUCT_NOT_FOUND', undefined, 'This product is not available: it is in a part of the store you have not unlocked.'));
+      throw new DomainException(productNotReadable());
     }
     return true;
   }
