@@ -2,6 +2,7 @@ import { catalogStreamId, DEFAULT_MERCHANDISING, inventoryStreamId, type Invento
 import { migrate, PostgresEventStore, type Database } from '@storefront/eventstore';
 import { createTestDatabase, describeEachDriver, testCommandContext } from '@storefront/eventstore/testing';
 import { allProjections, projectionMigrations, ProjectionRunner } from '@storefront/projections';
+import { ReadModelChanges } from '../infrastructure/read-model-changes';
 import { CartProductLookup } from './cart-product-lookup';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -36,7 +37,7 @@ describeEachDriver('CartProductLookup cache', (driver) => {
     own = new ProjectionRunner({ db, store, projections: allProjections(), logger: quiet });
     worker = new ProjectionRunner({ db, store, projections: allProjections(), logger: quiet });
     await own.prepare();
-    lookup = new CartProductLookup(db, own);
+    lookup = new CartProductLookup(db, new ReadModelChanges(db, own));
     await lookup.onModuleInit();
   });
   afterAll(async () => {

@@ -1,8 +1,9 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { cartProductFromRecord, type CartProduct, type ProductRecord } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
-import { CATALOG_PRODUCTS, catalogProductsProjection, READ_MODEL_CHANGED_CHANNEL, type ProjectionRunner } from '@storefront/projections';
-import { DATABASE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { CATALOG_PRODUCTS, catalogProductsProjection } from '@storefront/projections';
+import { DATABASE } from '../infrastructure/database/tokens';
+import { ReadModelChanges } from '../infrastructure/read-model-changes';
 
 const MAX_ID_LENGTH = 200;
 /** Products (and unknown ids) remembered at most; the oldest goes first. */
@@ -28,20 +29,20 @@ const CATALOG_PROJECTION = catalogProductsProjection.name;
 export class CartProductLookup implements OnModuleInit, OnModuleDestroy {
   private readonly cache = new Map<string, { product: CartProduct | null; at: number }>();
   private generation = 0;
-  private readonly unsubscribe: Array<() => unknown> = [];
+  private stopWatching: (() => Promise<void>) | null = null;
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+    private readonly changes: ReadModelChanges,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.unsubscribe.push(this.runner.onChange(CATALOG_PROJECTION, () => this.forget()));
-    this.unsubscribe.push(await this.db.listen(READ_MODEL_CHANGED_CHANNEL, (name) => name === CATALOG_PROJECTION && this.forget()));
+    this.stopWatching = await this.changes.watch([CATALOG_PROJECTION], () => this.forget());
   }
 
   async onModuleDestroy(): Promise<void> {
-    for (const stop of this.unsubscribe.splice(0)) await stop();
+    await this.stopWatching?.();
+    this.stopWatching = null;
   }
 
   async find(itemId: unknown): Promise<CartProduct | null> {

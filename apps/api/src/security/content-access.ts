@@ -1,10 +1,11 @@
 import { Inject, Injectable, Module, type CanActivate, type ExecutionContext, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { domainError } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
-import { catalogProductsProjection, READ_MODEL_CHANGED_CHANNEL, siteProjection, type ProjectionRunner } from '@storefront/projections';
+import { catalogProductsProjection, siteProjection } from '@storefront/projections';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { DATABASE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { DATABASE } from '../infrastructure/database/tokens';
+import { ReadModelChanges } from '../infrastructure/read-model-changes';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import type { AppRequest } from '../infrastructure/http/request-context';
 
@@ -44,22 +45,20 @@ export class ContentAccess implements OnModuleInit, OnModuleDestroy {
   private readonly rules = new Map<string, { rule: AccessRule; hash: string | null; at: number }>();
   private readonly productCollections = new Map<string, { collectionId: string | null; at: number }>();
   private generation = 0;
-  private readonly unsubscribe: Array<() => unknown> = [];
+  private stopWatching: (() => Promise<void>) | null = null;
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+    private readonly changes: ReadModelChanges,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    for (const name of [siteProjection.name, catalogProductsProjection.name]) this.unsubscribe.push(this.runner.onChange(name, () => this.forget()));
-    this.unsubscribe.push(
-      await this.db.listen(READ_MODEL_CHANGED_CHANNEL, (name) => (name === siteProjection.name || name === catalogProductsProjection.name) && this.forget()),
-    );
+    this.stopWatching = await this.changes.watch([siteProjection.name, catalogProductsProjection.name], () => this.forget());
   }
 
   async onModuleDestroy(): Promise<void> {
-    for (const stop of this.unsubscribe.splice(0)) await stop();
+    await this.stopWatching?.();
+    this.stopWatching = null;
   }
 
   /** The reader a request is: an owner when signed in, else a visitor with the pages they unlocked. */

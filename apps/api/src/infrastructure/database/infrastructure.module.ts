@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { appMigrations } from '../app-migrations';
 import { CommandExecutor } from '../command-executor';
 import { SERVER_SECRETS, ServerSecrets } from '../server-secrets';
+import { ReadModelChanges } from '../read-model-changes';
 import { StartupNotices } from '../startup-notices';
 
 import { DATABASE, EVENT_STORE, PROJECTION_RUNNER } from './tokens';
@@ -69,8 +70,9 @@ export class InfrastructureModule implements OnModuleInit, OnApplicationShutdown
         { provide: SERVER_SECRETS, inject: [DATABASE], useFactory: (db: Database) => ServerSecrets.load(db) },
         CommandExecutor,
         StartupNotices,
+        ReadModelChanges,
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTION_RUNNER, SERVER_SECRETS, CommandExecutor, StartupNotices],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTION_RUNNER, SERVER_SECRETS, CommandExecutor, StartupNotices, ReadModelChanges],
     };
   }
 
