@@ -39,7 +39,7 @@ export async function startBuiltServer(
   const child = spawn(process.execPath, [entry], {
     cwd: REPO_ROOT,
     env: {
-      ...process.env,
+      ...inheritedEnv(),
       NODE_OPTIONS: '',
       PORT: '0',
       DATA_DIR: dataDir,
@@ -70,13 +70,40 @@ export async function startBuiltServer(
   }
 }
 
+/**
+ * The test runner's environment without DATABASE_URL: CI sets it for the storage suites, and a
+ * built server must not join that shared database by accident (each suite's server gets its own
+ * PGlite directory, or the database it names itself).
+ */
+function inheritedEnv(): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _shared, ...rest } = process.env;
+  return rest;
+}
+
+/**
+ * Resolves once every projection has applied every event committed so far (no event after its
+ * checkpoint in the log's order), checked in the database itself.
+ */
+export async function waitForProjections(query: (sql: string) => Promise<{ rows: { behind: number }[] }>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await query(
+      `SELECT count(*)::int AS behind FROM checkpoints c
+        WHERE EXISTS (SELECT 1 FROM events e WHERE (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position))`,
+    );
+    if (rows[0]!.behind === 0) return;
+    if (Date.now() > deadline) throw new Error(`projections still behind after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export type RunningWorker = { pid: number; kill(signal: NodeJS.Signals): Promise<void> };
 
 /** Spawns the built app with ROLE=worker (projections only) and resolves once it reports running. */
 export async function startBuiltWorker(env: Record<string, string>): Promise<RunningWorker> {
   const child = spawn(process.execPath, [BUILT_SERVER_ENTRY], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', ...env, ROLE: 'worker' },
+    env: { ...inheritedEnv(), NODE_OPTIONS: '', ...env, ROLE: 'worker' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {

@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@storefront/eventstore/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { startBuiltServer, startBuiltWorker, type RunningServer, type RunningWorker } from '../../test/built-app';
+import { startBuiltServer, startBuiltWorker, waitForProjections, type RunningServer, type RunningWorker } from '../../test/built-app';
 
 /**
  * Issue 10, finding 8: each API process keeps the last state of every stream it wrote, so a
@@ -35,12 +35,7 @@ describeOnServer('cart and checkout commands interleaved across two api processe
     a = await startBuiltServer({ ...env, ROLE: 'api' });
     b = await startBuiltServer({ ...env, ROLE: 'api' });
     worker = await startBuiltWorker(env);
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      const health = (await request(a.url).get('/healthz')).body as { projections: { lag: number }[] };
-      if (health.projections.every((p) => p.lag === 0)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitForProjections((sql) => database.db.query<{ behind: number }>(sql));
   }, 120_000);
 
   afterAll(async () => {

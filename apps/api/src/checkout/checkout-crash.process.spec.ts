@@ -68,6 +68,13 @@ describe('checkout survives kill -9 at every step', () => {
           .send({ title: 'Crash Kiln', productType: 'PHYSICAL', variants: [{ sku: 'KILN', priceCents: 4000, qtyInStock: STOCK }] });
         expect(created.status).toBe(201);
         productId = created.body.record.id;
+        // The cart reads the catalog read model: wait until the product and its stock are there.
+        for (let i = 0; ; i++) {
+          const read = await request(url).get(`/api/commerce/products/${productId}`);
+          if (read.status === 200 && read.body.structuredContent?.variants?.[0]?.qtyInStock > 0) break;
+          if (i > 200) throw new Error('the catalog projection did not apply the new product');
+          await new Promise((r) => setTimeout(r, 50));
+        }
       }
       const add = await request(url).post('/api/commerce/shopping-cart/entries').send({ itemId: productId, sku: 'KILN', quantity: 2 });
       expect(add.status).toBe(200);
@@ -96,7 +103,8 @@ describe('checkout survives kill -9 at every step', () => {
     }
     for (const { step, checkoutId, cookie } of crashed) {
       const view = views.get(checkoutId)!;
-      const order = await request(url).get(`/api/commerce/orders/${checkoutId}`);
+      // Read as the store manager: a buyer needs the order's token, which the killed request never answered.
+      const order = await request(url).get(`/api/commerce/orders/${checkoutId}`).set('Cookie', owner.cookie);
       const cart = await request(url).get('/api/commerce/shopping-cart').set('Cookie', cookie);
       if (COMPENSATED.has(step)) {
         expect({ step, view }).toMatchObject({ step, view: { status: 'COMPENSATED', recovery: { action: 'compensate' }, compensation: { stockReleased: true, paymentVoided: true } } });
