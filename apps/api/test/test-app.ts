@@ -24,18 +24,7 @@ export async function startTestApp(driver: 'pglite' | 'postgres', env: NodeJS.Pr
     OWNER_PASSWORD: 'correct horse battery staple',
     ...env,
   });
-  // Every suite's requests come from one address: the per-client rate limit is off unless a suite
-  // sets CLIENT_RATE_LIMIT_BURST itself (cart settings are read from process.env when the app starts).
-  const clientLimitUnset = process.env.CLIENT_RATE_LIMIT_BURST === undefined;
-  if (clientLimitUnset) process.env.CLIENT_RATE_LIMIT_BURST = '0';
-  let app: INestApplication;
-  try {
-    app = await createApp(config, { db: database.db });
-    await app.init();
-  } finally {
-    if (clientLimitUnset) delete process.env.CLIENT_RATE_LIMIT_BURST;
-  }
-  await (app as NestFastifyApplication).getHttpAdapter().getInstance().ready();
+  const app = await readyApp(config, database.db);
   return {
     app,
     server: app.getHttpServer() as Server,
@@ -49,4 +38,29 @@ export async function startTestApp(driver: 'pglite' | 'postgres', env: NodeJS.Pr
       }
     },
   };
+}
+
+/**
+ * A second app instance on the test app's database, with its own caches and in-process queues as
+ * another API process has (the caller closes it; the database stays the test app's).
+ */
+export function startAnotherApp(t: TestApp): Promise<INestApplication> {
+  return readyApp(t.config, t.db);
+}
+
+/** The app built, initialised and its Fastify instance ready for supertest. */
+async function readyApp(config: AppConfig, db: Database): Promise<INestApplication> {
+  // Every suite's requests come from one address: the per-client rate limit is off unless a suite
+  // sets CLIENT_RATE_LIMIT_BURST itself (cart settings are read from process.env when the app starts).
+  const clientLimitUnset = process.env.CLIENT_RATE_LIMIT_BURST === undefined;
+  if (clientLimitUnset) process.env.CLIENT_RATE_LIMIT_BURST = '0';
+  let app: INestApplication;
+  try {
+    app = await createApp(config, { db });
+    await app.init();
+  } finally {
+    if (clientLimitUnset) delete process.env.CLIENT_RATE_LIMIT_BURST;
+  }
+  await (app as NestFastifyApplication).getHttpAdapter().getInstance().ready();
+  return app;
 }

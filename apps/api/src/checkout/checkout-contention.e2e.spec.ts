@@ -1,15 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { inventoryStreamId } from '@storefront/domain';
 import { ConcurrencyError, type EventStore } from '@storefront/eventstore';
 import { describeEachDriver } from '@storefront/eventstore/testing';
-import type { ProjectionRunner } from '@storefront/projections';
 import type { Server } from 'node:http';
 import request from 'supertest';
-import { startTestApp, type TestApp } from '../../test/test-app';
-import { createApp } from '../app.factory';
-import { WebsiteDirectory } from '../catalog/website-directory';
-import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { ADD_TO_CART, cartCookie, createStockedProduct, newCart, signIn, variantStock, type OwnerSession } from '../../test/store-fixtures';
+import { startAnotherApp, startTestApp, type TestApp } from '../../test/test-app';
+import { EVENT_STORE } from '../infrastructure/database/tokens';
 import { PAYMENT_PROVIDER } from './payments/payment-provider';
 
 /**
@@ -20,42 +17,22 @@ import { PAYMENT_PROVIDER } from './payments/payment-provider';
  * - Declined cards never hold stock: payment is authorized before stock is reserved, so anonymous
  *   carts looping `tok_chargeDeclined` over the whole stock never keep a real buyer out.
  */
-const ADD = '/api/commerce/shopping-cart/entries';
 const CHECKOUT = '/api/commerce/checkout';
-const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
 const BUSY = 'Many people are checking out right now. Please try again in a few seconds.';
 
 describeEachDriver('checkout under contention', (driver) => {
   let t: TestApp;
-  let admin: { cookie: string; xsrf: string };
-  let products: string;
+  let admin: OwnerSession;
 
   const as = (method: 'get' | 'post', path: string) => request(t.server)[method](path).set('Cookie', admin.cookie).set('X-XSRF-Token', admin.xsrf);
-  const cartCookie = (res: request.Response) =>
-    ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('ss_cart='))!;
-  async function product(title: string, sku: string, qtyInStock: number): Promise<string> {
-    const res = await as('post', products).send({ title, productType: 'PHYSICAL', variants: [{ sku, priceCents: 1500, qtyInStock }] });
-    expect(res.status).toBe(201);
-    await t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();
-    return res.body.record.id;
-  }
-  async function cart(server: Server, itemId: string, sku: string, quantity: number): Promise<string> {
-    const res = await request(server).post(ADD).send({ itemId, sku, quantity });
-    expect(res.status).toBe(200);
-    return cartCookie(res);
-  }
+  const product = (title: string, sku: string, qtyInStock: number) => createStockedProduct(t, admin, title, sku, qtyInStock);
   const checkOut = (server: Server, cookie: string, paymentToken = 'tok_visa', email = 'ada@example.com') =>
     request(server).post(CHECKOUT).set('Cookie', cookie).send({ email, paymentToken });
-  const stockOf = async (productId: string, sku: string) => {
-    const events = await t.app.get<EventStore>(EVENT_STORE).readStream(inventoryStreamId(productId, sku));
-    return (events[events.length - 1]!.data as { qtyInStock: number }).qtyInStock;
-  };
+  const stockOf = (productId: string, sku: string) => variantStock(t, productId, sku);
 
   beforeAll(async () => {
     t = await startTestApp(driver);
-    const res = await request(t.server).post('/api/config/session').send(ADMIN);
-    admin = { cookie: ([] as string[]).concat(res.headers['set-cookie']).find((c) => c.startsWith('owner_session='))!.split(';')[0], xsrf: res.body.xsrfToken };
-    products = `/api/content-service/product/1.1/websites/${(await t.app.get(WebsiteDirectory).current()).websiteId}/products`;
+    admin = await signIn(t.server);
   });
   afterAll(async () => {
     await t?.close();
@@ -63,7 +40,7 @@ describeEachDriver('checkout under contention', (driver) => {
 
   it('answers 409 CHECKOUT_BUSY, never 500, when the stock reservation keeps conflicting; nothing is held and the cart stays open', async () => {
     const productId = await product('Contended Bowl', 'BOWL-HOT', 10);
-    const cookie = await cart(t.server, productId, 'BOWL-HOT', 1);
+    const cookie = await newCart(t.server, productId, 'BOWL-HOT', 1);
     const store = t.app.get<EventStore>(EVENT_STORE);
     const append = store.append.bind(store);
     // Every process but this one keeps winning the race for this variant's stream.
@@ -97,17 +74,14 @@ describeEachDriver('checkout under contention', (driver) => {
     const apps: INestApplication[] = [];
     try {
       for (let i = 0; i < 3; i++) {
-        const other = await createApp(t.config, { db: t.db });
-        await other.init();
-        await (other as NestFastifyApplication).getHttpAdapter().getInstance().ready();
-        apps.push(other);
+        apps.push(await startAnotherApp(t));
       }
       const servers = [t.server, ...apps.map((a) => a.getHttpServer() as Server)];
       const productId = await product('Hot Teapot', 'TEAPOT-HOT', 60);
       const carts: { server: Server; cookie: string }[] = [];
       for (let i = 0; i < 80; i++) {
         const server = servers[i % servers.length]!;
-        carts.push({ server, cookie: await cart(server, productId, 'TEAPOT-HOT', 1) });
+        carts.push({ server, cookie: await newCart(server, productId, 'TEAPOT-HOT', 1) });
       }
       const results = await Promise.all(carts.map(({ server, cookie }, i) => checkOut(server, cookie, 'tok_visa', `buyer${i}@example.com`)));
       const statuses = results.map((r) => r.status);
@@ -125,7 +99,7 @@ describeEachDriver('checkout under contention', (driver) => {
     const STOCK = 8;
     const productId = await product('Scarce Jug', 'JUG-SCARCE', STOCK);
     // Eight anonymous carts, each holding the whole stock, paying with a card that is always declined.
-    const attackers = await Promise.all(Array.from({ length: 8 }, () => cart(t.server, productId, 'JUG-SCARCE', STOCK)));
+    const attackers = await Promise.all(Array.from({ length: 8 }, () => newCart(t.server, productId, 'JUG-SCARCE', STOCK)));
     // A real card network takes a while to answer; so does this provider here.
     const provider = t.app.get<Record<string, unknown>>(PAYMENT_PROVIDER);
     const original = new Map<string, unknown>();
@@ -154,7 +128,7 @@ describeEachDriver('checkout under contention', (driver) => {
     try {
       for (let round = 0; round < 20; round++) {
         // Adding to the cart checks the stock too: held stock would refuse the buyer there already.
-        const add = await request(t.server).post(ADD).send({ itemId: productId, sku: 'JUG-SCARCE', quantity: 1 });
+        const add = await request(t.server).post(ADD_TO_CART).send({ itemId: productId, sku: 'JUG-SCARCE', quantity: 1 });
         if (add.status !== 200) {
           outcomes.push(add.status);
           continue;

@@ -1,13 +1,10 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { checkoutStreamId, inventoryStreamId, orderStreamId, type CheckoutProcessEvent } from '@storefront/domain';
 import type { EventStore } from '@storefront/eventstore';
 import { describeEachDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
-import type { Server } from 'node:http';
 import request from 'supertest';
-import { startTestApp, type TestApp } from '../../test/test-app';
-import { createApp } from '../app.factory';
-import { WebsiteDirectory } from '../catalog/website-directory';
+import { createStockedProduct, newCart, signIn, variantStock, type OwnerSession } from '../../test/store-fixtures';
+import { startAnotherApp, startTestApp, type TestApp } from '../../test/test-app';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 import { PAYMENT_PROVIDER } from './payments/payment-provider';
 import type { TestPaymentProvider } from './payments/test-payment-provider';
@@ -22,11 +19,9 @@ import { CheckoutStepHook } from './process/checkout-step-hook';
  * open for another try. The process-level version (a real kill -9 of the built server) is
  * checkout-crash.process.spec.ts.
  */
-const ADD = '/api/commerce/shopping-cart/entries';
 const CHECKOUT = '/api/commerce/checkout';
 /** The buyer's page sends one Idempotency-Key per checkout attempt and the same key when it retries it. */
 const RETRY_KEY = '5b0c8d2e-7f3a-4c61-9e2d-1a8b3c4d5e6f';
-const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
 const DEADLINE_MS = 15_000;
 const afterDeadline = () => new Date(Date.now() + DEADLINE_MS + 60_000);
 
@@ -39,34 +34,17 @@ const COMPLETED_AFTER: Step[] = ['CheckoutStockReserved', 'CheckoutCartClosed', 
 
 describeEachDriver('checkout process: crash at each step, then recovery', (driver) => {
   let t: TestApp;
-  let admin: { cookie: string; xsrf: string };
-  let products: string;
+  let admin: OwnerSession;
   const saved = process.env.CHECKOUT_RECOVERY_INTERVAL_MS;
 
   const store = () => t.app.get<EventStore>(EVENT_STORE);
   const hook = () => t.app.get(CheckoutStepHook);
   const ledger = () => t.app.get<TestPaymentProvider>(PAYMENT_PROVIDER);
   const runner = () => t.app.get<ProjectionRunner>(PROJECTION_RUNNER);
-  const cartCookie = (res: request.Response) =>
-    ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('ss_cart='))!;
   const owner = (path: string) => request(t.server).get(path).set('Cookie', admin.cookie).set('X-XSRF-Token', admin.xsrf);
 
-  async function product(title: string, sku: string, qtyInStock: number): Promise<string> {
-    const res = await request(t.server).post(products).set('Cookie', admin.cookie).set('X-XSRF-Token', admin.xsrf)
-      .send({ title, productType: 'PHYSICAL', variants: [{ sku, priceCents: 1500, qtyInStock }] });
-    expect(res.status).toBe(201);
-    await runner().catchUp();
-    return res.body.record.id;
-  }
-  async function cart(server: Server, itemId: string, sku: string, quantity: number): Promise<string> {
-    const res = await request(server).post(ADD).send({ itemId, sku, quantity });
-    expect(res.status).toBe(200);
-    return cartCookie(res);
-  }
-  const stockOf = async (productId: string, sku: string) => {
-    const events = await store().readStream(inventoryStreamId(productId, sku));
-    return (events[events.length - 1]!.data as { qtyInStock: number }).qtyInStock;
-  };
+  const product = (title: string, sku: string, qtyInStock: number) => createStockedProduct(t, admin, title, sku, qtyInStock);
+  const stockOf = (productId: string, sku: string) => variantStock(t, productId, sku);
   const eventTypes = async (streamId: string) => (await store().readStream(streamId)).map((e) => e.type);
   /** Checks out, crashing right after `step` is recorded; answers the checkout id the crash left behind. */
   async function crashAfter(step: Step, cookie: string): Promise<string> {
@@ -90,9 +68,7 @@ describeEachDriver('checkout process: crash at each step, then recovery', (drive
   beforeAll(async () => {
     process.env.CHECKOUT_RECOVERY_INTERVAL_MS = '0';
     t = await startTestApp(driver);
-    const res = await request(t.server).post('/api/config/session').send(ADMIN);
-    admin = { cookie: ([] as string[]).concat(res.headers['set-cookie']).find((c) => c.startsWith('owner_session='))!.split(';')[0], xsrf: res.body.xsrfToken };
-    products = `/api/content-service/product/1.1/websites/${(await t.app.get(WebsiteDirectory).current()).websiteId}/products`;
+    admin = await signIn(t.server);
   });
   afterAll(async () => {
     if (saved === undefined) delete process.env.CHECKOUT_RECOVERY_INTERVAL_MS;
@@ -102,7 +78,7 @@ describeEachDriver('checkout process: crash at each step, then recovery', (drive
 
   it.each(COMPENSATED_AFTER)('crashed after %s: recovery compensates it (stock back, payment voided) and the buyer can check out again', async (step) => {
     const productId = await product(`Crash ${step}`, `C-${step}`, 5);
-    const cookie = await cart(t.server, productId, `C-${step}`, 2);
+    const cookie = await newCart(t.server, productId, `C-${step}`, 2);
     const checkoutId = await crashAfter(step, cookie);
     await runner().catchUp();
 
@@ -138,7 +114,7 @@ describeEachDriver('checkout process: crash at each step, then recovery', (drive
 
   it.each(COMPLETED_AFTER)('crashed after %s: recovery completes it as exactly one order, captured once', async (step) => {
     const productId = await product(`Crash ${step}`, `C-${step}`, 5);
-    const cookie = await cart(t.server, productId, `C-${step}`, 2);
+    const cookie = await newCart(t.server, productId, `C-${step}`, 2);
     const checkoutId = await crashAfter(step, cookie);
     await runner().catchUp();
 
@@ -162,7 +138,7 @@ describeEachDriver('checkout process: crash at each step, then recovery', (drive
 
   it('a buyer who retries a checkout crashed after closing the cart gets the order at once, without waiting for recovery', async () => {
     const productId = await product('Crash retry', 'C-RETRY', 5);
-    const cookie = await cart(t.server, productId, 'C-RETRY', 1);
+    const cookie = await newCart(t.server, productId, 'C-RETRY', 1);
     const checkoutId = await crashAfter('CheckoutCartClosed', cookie);
     const again = await request(t.server).post(CHECKOUT).set('Cookie', cookie).set('Idempotency-Key', RETRY_KEY).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
     expect(again.status).toBe(200);
@@ -174,13 +150,11 @@ describeEachDriver('checkout process: crash at each step, then recovery', (drive
     const productId = await product('Race', 'RACE', 50);
     const steps: Step[] = [...COMPENSATED_AFTER, ...COMPLETED_AFTER, ...COMPENSATED_AFTER, ...COMPLETED_AFTER];
     const crashed: { id: string; step: Step }[] = [];
-    for (const step of steps) crashed.push({ id: await crashAfter(step, await cart(t.server, productId, 'RACE', 2)), step });
+    for (const step of steps) crashed.push({ id: await crashAfter(step, await newCart(t.server, productId, 'RACE', 2)), step });
     await runner().catchUp();
 
     // A second app instance on the same database: its own caches, as another process would have.
-    const other = await createApp(t.config, { db: t.db });
-    await other.init();
-    await (other as NestFastifyApplication).getHttpAdapter().getInstance().ready();
+    const other = await startAnotherApp(t);
     try {
       const when = afterDeadline();
       const rounds = await Promise.all([

@@ -4,36 +4,29 @@ import { describeEachDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { ADD_TO_CART, cartCookie, createStockedProduct, signIn, variantStock, type OwnerSession } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { WebsiteDirectory } from '../catalog/website-directory';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 
-const ADD = '/api/commerce/shopping-cart/entries';
 const CHECKOUT = '/api/commerce/checkout';
-const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
 const BUYER = { email: 'ada@example.com', paymentToken: 'tok_visa' };
-
-type Session = { cookie: string; xsrf: string };
 
 describeEachDriver('checkout and orders over HTTP', (driver) => {
   let t: TestApp;
-  let admin: Session;
-  let products: string;
+  let admin: OwnerSession;
 
-  const as = (who: Session, method: 'get' | 'post' | 'put', path: string) =>
+  const as = (who: OwnerSession, method: 'get' | 'post' | 'put', path: string) =>
     request(t.server)[method](path).set('Cookie', who.cookie).set('X-XSRF-Token', who.xsrf);
   const count = async (sql: string, params: unknown[] = []) => Number((await t.db.query<{ n: string }>(sql, params)).rows[0].n);
   const eventCount = () => count('SELECT count(*)::text AS n FROM events');
   const orderEvents = () => count(`SELECT count(*)::text AS n FROM events WHERE event_type = 'OrderPlaced'`);
   const runner = () => t.app.get<ProjectionRunner>(PROJECTION_RUNNER);
-  const cartCookie = (res: request.Response) =>
-    ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('ss_cart='))!;
 
   /** A new visitor's cart holding `lines` (each [itemId, sku, quantity]); returns its cookie. */
   async function cartWith(...lines: [string, string, number][]): Promise<string> {
     let cookie: string | undefined;
     for (const [itemId, sku, quantity] of lines) {
-      const req = request(t.server).post(ADD);
+      const req = request(t.server).post(ADD_TO_CART);
       const res = await (cookie ? req.set('Cookie', cookie) : req).send({ itemId, sku, quantity });
       expect(res.status).toBe(200);
       cookie ??= cartCookie(res);
@@ -43,22 +36,12 @@ describeEachDriver('checkout and orders over HTTP', (driver) => {
   const checkOut = (cookie: string, body: object = BUYER) => request(t.server).post(CHECKOUT).set('Cookie', cookie).send(body);
 
   /** A product of the test store with one variant and the given stock; returns its id. */
-  async function productWithStock(title: string, sku: string, qtyInStock: number, priceCents = 1500): Promise<string> {
-    const res = await as(admin, 'post', products).send({ title, productType: 'PHYSICAL', variants: [{ sku, priceCents, qtyInStock }] });
-    expect(res.status).toBe(201);
-    await runner().catchUp();
-    return res.body.record.id;
-  }
-  const stockOf = async (productId: string, sku: string) => {
-    const events = await t.app.get<EventStore>(EVENT_STORE).readStream(inventoryStreamId(productId, sku));
-    return (events[events.length - 1]!.data as { qtyInStock: number }).qtyInStock;
-  };
+  const productWithStock = (title: string, sku: string, qtyInStock: number, priceCents = 1500) => createStockedProduct(t, admin, title, sku, qtyInStock, priceCents);
+  const stockOf = (productId: string, sku: string) => variantStock(t, productId, sku);
 
   beforeAll(async () => {
     t = await startTestApp(driver);
-    const res = await request(t.server).post('/api/config/session').send(ADMIN);
-    admin = { cookie: ([] as string[]).concat(res.headers['set-cookie']).find((c) => c.startsWith('owner_session='))!.split(';')[0], xsrf: res.body.xsrfToken };
-    products = `/api/content-service/product/1.1/websites/${(await t.app.get(WebsiteDirectory).current()).websiteId}/products`;
+    admin = await signIn(t.server);
   });
   afterAll(async () => {
     await t?.close();
@@ -238,12 +221,12 @@ describeEachDriver('checkout minimum', (driver) => {
   });
 
   it('refuses a subtotal under the minimum with the SPEC message, then accepts once it is reached', async () => {
-    const add = await request(t.server).post(ADD).send({ itemId: 'p-stoneware-mug', sku: 'MUG-SAND', quantity: 1 });
+    const add = await request(t.server).post(ADD_TO_CART).send({ itemId: 'p-stoneware-mug', sku: 'MUG-SAND', quantity: 1 });
     const cookie = ([] as string[]).concat(add.headers['set-cookie']).find((c) => c.startsWith('ss_cart='))!.split(';')[0];
     const res = await request(t.server).post(CHECKOUT).set('Cookie', cookie).send(BUYER);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'CHECKOUT_MINIMUM_SUBTOTAL', message: 'To check out, your order subtotal must be $50.00 or more.' });
-    await request(t.server).post(ADD).set('Cookie', cookie).send({ itemId: 'p-stoneware-mug', sku: 'MUG-SAND', quantity: 1 });
+    await request(t.server).post(ADD_TO_CART).set('Cookie', cookie).send({ itemId: 'p-stoneware-mug', sku: 'MUG-SAND', quantity: 1 });
     expect((await request(t.server).post(CHECKOUT).set('Cookie', cookie).send(BUYER)).status).toBe(200);
   });
 });

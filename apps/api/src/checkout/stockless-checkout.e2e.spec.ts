@@ -3,16 +3,12 @@ import type { EventStore } from '@storefront/eventstore';
 import { describeEachDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
+import { ADD_TO_CART, cartCookie, ownerProductsPath, signIn, type OwnerSession } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { WebsiteDirectory } from '../catalog/website-directory';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 
-const ADD = '/api/commerce/shopping-cart/entries';
 const CHECKOUT = '/api/commerce/checkout';
-const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
 const BUYER = { email: 'ada@example.com', paymentToken: 'tok_visa' };
-
-type Session = { cookie: string; xsrf: string };
 
 /**
  * Issue 10, finding 9: only physical goods and services carry stock. A cart with one product of
@@ -20,14 +16,12 @@ type Session = { cookie: string; xsrf: string };
  */
 describeEachDriver('checking out one product of each type', (driver) => {
   let t: TestApp;
-  let admin: Session;
+  let admin: OwnerSession;
   let products: string;
 
-  const as = (who: Session, method: 'get' | 'post', path: string) =>
+  const as = (who: OwnerSession, method: 'get' | 'post', path: string) =>
     request(t.server)[method](path).set('Cookie', who.cookie).set('X-XSRF-Token', who.xsrf);
   const store = () => t.app.get<EventStore>(EVENT_STORE);
-  const cartCookie = (res: request.Response) =>
-    ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('ss_cart='))!;
   const inventory = (productId: string, sku: string) => store().readStream(inventoryStreamId(productId, sku));
   const stockOf = async (productId: string, sku: string) => {
     const events = await inventory(productId, sku);
@@ -39,9 +33,8 @@ describeEachDriver('checking out one product of each type', (driver) => {
 
   beforeAll(async () => {
     t = await startTestApp(driver);
-    const res = await request(t.server).post('/api/config/session').send(ADMIN);
-    admin = { cookie: ([] as string[]).concat(res.headers['set-cookie']).find((c) => c.startsWith('owner_session='))!.split(';')[0], xsrf: res.body.xsrfToken };
-    products = `/api/content-service/product/1.1/websites/${(await t.app.get(WebsiteDirectory).current()).websiteId}/products`;
+    admin = await signIn(t.server);
+    products = await ownerProductsPath(t);
   });
   afterAll(async () => {
     await t?.close();
@@ -66,13 +59,13 @@ describeEachDriver('checking out one product of each type', (driver) => {
     expect(before.map((b) => b.stock)).toEqual([40, 0, 6, 0, 0]);
 
     // A gift card needs its denomination (SPEC 5); GIFT-25 is the $25 one.
-    const noDenomination = await request(t.server).post(ADD).send({ itemId: 'p-studio-gift-card', quantity: 1 });
+    const noDenomination = await request(t.server).post(ADD_TO_CART).send({ itemId: 'p-studio-gift-card', quantity: 1 });
     expect(noDenomination.status).toBe(400);
     expect(noDenomination.body).toMatchObject({ error: 'GIFT_CARD_DENOMINATION_REQUIRED', message: 'Select a denomination for the Gift Card' });
 
     let cookie: string | undefined;
     for (const { itemId, sku } of lines) {
-      const req = request(t.server).post(ADD);
+      const req = request(t.server).post(ADD_TO_CART);
       const res = await (cookie ? req.set('Cookie', cookie) : req).send({ itemId, sku, quantity: 1 });
       expect({ sku, status: res.status }).toEqual({ sku, status: 200 });
       cookie ??= cartCookie(res);
