@@ -1,10 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { cartStreamId, checkoutStreamId, domainError, hasAnyOwnerRole, type OrderView } from '@storefront/domain';
-import { IdempotencyKeyReusedError, type CommandContext, type EventStore } from '@storefront/eventstore';
+import { cartDecider, cartStreamId, checkoutStreamId, domainError, hasAnyOwnerRole, type CartEvent, type CartState, type OrderView } from '@storefront/domain';
+import { foldEvents, IdempotencyKeyReusedError, type CommandContext, type EventStore, type RecordedEvent } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
 import { CartCookies } from '../cart/cart-cookie';
-import { CartStreams } from '../cart/commands/cart-streams';
 import { CommerceRateLimits } from '../cart/cart-write.guard';
 import { EVENT_STORE } from '../infrastructure/database/tokens';
 import { DomainException } from '../infrastructure/http/domain-exception';
@@ -48,7 +47,6 @@ export class CheckoutController {
     private readonly limits: CommerceRateLimits,
     private readonly access: OrderAccess,
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly carts: CartStreams,
     private readonly content: ContentAccess,
   ) {}
 
@@ -61,11 +59,12 @@ export class CheckoutController {
     if (!cartId) throw new DomainException(domainError('CART_NOT_FOUND'));
     this.limits.takeForCart(cartId, res);
     const context = commandContextFor(req, cartId);
-    await this.refuseUnlessBoughtBy(cartId, context, res);
-    await this.refuseUnreadableProducts(cartId, req);
+    const events = await this.store.readStream(cartStreamId(cartId));
+    await this.refuseUnlessBoughtBy(events, context, res);
+    await this.refuseUnreadableProducts(foldEvents<CartState, CartEvent>(cartDecider, cartDecider.initialState(), events), req);
     const result = await this.commands.execute<CheckOutCartCommand, CheckoutResult>(new CheckOutCartCommand(context, cartId, payload));
     // Another request may have bought the cart while this one waited for it: its order is not ours to show.
-    await this.refuseUnlessBoughtBy(cartId, context, res);
+    await this.refuseUnlessBoughtBy(await this.store.readStream(cartStreamId(cartId)), context, res);
     this.cookies.clear(res);
     const id = result.order.id;
     return { order: publicOrderView(result.order), orderToken: this.access.tokenFor(id), orderStatusUrl: this.access.statusUrl(id) };
@@ -75,8 +74,7 @@ export class CheckoutController {
    * A cart filled while its store was open cannot be bought once the store is locked (or made
    * members-only) for this visitor: the same check as adding to the cart (ContentAccess).
    */
-  private async refuseUnreadableProducts(cartId: string, req: AppRequest): Promise<void> {
-    const cart = await this.carts.load(cartId);
+  private async refuseUnreadableProducts(cart: CartState, req: AppRequest): Promise<void> {
     if (cart.status !== 'open') return;
     const reader = this.content.readerFor(req);
     for (const itemId of new Set(cart.entries.map((e) => e.itemId))) {
@@ -92,8 +90,8 @@ export class CheckoutController {
    * the request that started that checkout. A retry with another body is refused (422); anyone
    * else gets 404.
    */
-  private async refuseUnlessBoughtBy(cartId: string, context: CommandContext, res: FastifyReply): Promise<void> {
-    const purchase = (await this.store.readStream(cartStreamId(cartId))).reverse().find((e) => e.type === 'ShoppingCartPurchased');
+  private async refuseUnlessBoughtBy(cartEvents: RecordedEvent[], context: CommandContext, res: FastifyReply): Promise<void> {
+    const purchase = [...cartEvents].reverse().find((e) => e.type === 'ShoppingCartPurchased');
     if (!purchase) return;
     const origin = purchase.metadata.causationId === context.commandId
       ? purchase.metadata
