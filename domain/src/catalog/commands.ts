@@ -2,7 +2,7 @@ import type { InitialStock, ProductDetails, ProductDetailsChanges, VariantChange
 
 /**
  * Owner commands on one product's stream. The handler has already parsed the request into these
- * shapes (`product-input.ts`); decide checks every rule against the product's current state.
+ * shapes (`requests.ts`); decide checks every rule against the product's current state.
  * Ids and the time arrive on the command.
  */
 export type CreateProduct = {

@@ -3,7 +3,16 @@ import type { ProductEvent } from './events';
 import { DEFAULT_MERCHANDISING, productImageIds, type ProductDetails, type VariantDetails } from './product-details';
 import { productDecider } from './product-decider';
 import { buildProductRecord } from './product-builder';
-import { parseCreateProduct, parseDetailsChanges, parseProductImages } from './product-input';
+import { parseRequest } from '../shared/requests';
+import { CreateProductRequest, EditProductDetailsRequest, productFromRequest, SetProductImagesRequest, type CreateProductContext } from './requests';
+
+// The request schemas with what the API adds (ids, the store's currency, the time).
+const parseCreateProduct = (raw: unknown, ctx: CreateProductContext) => {
+  const parsed = parseRequest(CreateProductRequest, raw);
+  return parsed.ok ? productFromRequest(parsed.value, ctx) : parsed;
+};
+const parseDetailsChanges = (raw: unknown) => parseRequest(EditProductDetailsRequest, raw);
+const parseProductImages = (raw: unknown) => parseRequest(SetProductImagesRequest, raw);
 import { productRecord } from './product-view';
 
 const NOW = '2026-11-23T10:00:00.000Z';

@@ -2,7 +2,18 @@ import { BLOCK, type Block } from './blocks';
 import type { CollectionDetails } from './collection';
 import { collectionDecider, type CollectionCommand } from './collection-decider';
 import type { CollectionEvent } from './events';
-import { parseLayout, parseNewCollection } from './site-input';
+import { parseRequest } from '../shared/requests';
+import { blocksWithIds, collectionFromRequest, CreateCollectionRequest, LayoutRequest } from './requests';
+
+// The request schemas with what the API adds (ids, the time).
+const parseLayout = (raw: unknown, newBlockId: () => string) => {
+  const parsed = parseRequest(LayoutRequest, raw);
+  return parsed.ok ? { ok: true as const, value: blocksWithIds(parsed.value, newBlockId) } : parsed;
+};
+const parseNewCollection = (raw: unknown, ctx: Parameters<typeof collectionFromRequest>[1]) => {
+  const parsed = parseRequest(CreateCollectionRequest, raw);
+  return parsed.ok ? { ok: true as const, value: collectionFromRequest(parsed.value, ctx) } : parsed;
+};
 import { collectionRecord } from './site-records';
 
 const NOW = '2026-11-23T10:00:00.000Z';

@@ -1,7 +1,23 @@
 import { isItemVisible, isSameDayEvent, publishTarget, type ContentItemDetails } from './content-item';
 import { contentItemDecider, type ContentItemCommand } from './content-item-decider';
 import type { ContentItemEvent } from './events';
-import { parseContentItemChanges, parseNewContentItem, parsePublish, parseWorkflowChange } from './site-input';
+import { parseRequest } from '../shared/requests';
+import type { ItemKind } from './collection';
+import {
+  contentItemFromRequest, editContentItemRequest, newContentItemRequest, PublishRequest, publishTargetAt, WorkflowChangeRequest,
+} from './requests';
+
+// The request schemas with what the API adds (ids, the time, the collection's item kind).
+const parseNewContentItem = (raw: unknown, ctx: Parameters<typeof contentItemFromRequest>[1]) => {
+  const parsed = parseRequest(newContentItemRequest(ctx.kind), raw);
+  return parsed.ok ? { ok: true as const, value: contentItemFromRequest(parsed.value, ctx) } : parsed;
+};
+const parseContentItemChanges = (raw: unknown, kind: ItemKind) => parseRequest(editContentItemRequest(kind), raw);
+const parsePublish = (raw: unknown, now: string) => {
+  const parsed = parseRequest(PublishRequest, raw);
+  return parsed.ok ? { ok: true as const, value: publishTargetAt(parsed.value, now) } : parsed;
+};
+const parseWorkflowChange = (raw: unknown) => parseRequest(WorkflowChangeRequest, raw);
 import { contentItemRecord } from './site-records';
 
 const NOW = '2026-11-23T10:00:00.000Z';

@@ -1,7 +1,10 @@
 import type { CollectionKind } from './collection';
 import type { SiteLayoutEvent } from './events';
 import { collectionLink, externalLink, type LayoutLink } from './navigation';
-import { parseUpdateNavigation } from './site-input';
+import { parseRequest } from '../shared/requests';
+import { UpdateNavigationRequest } from './requests';
+
+const parseUpdateNavigation = (raw: unknown) => parseRequest(UpdateNavigationRequest, raw);
 import { siteLayoutDecider, type SiteLayoutCommand } from './site-layout-decider';
 
 const NOW = '2026-11-23T10:00:00.000Z';

@@ -1,6 +1,9 @@
 import type { WebsiteEvent } from './events';
 import { websiteAt, websiteRecord } from './site-records';
-import { parseWebsiteSettingsChanges } from './site-input';
+import { parseRequest } from '../shared/requests';
+import { WebsiteSettingsRequest } from './requests';
+
+const parseWebsiteSettingsChanges = (raw: unknown) => parseRequest(WebsiteSettingsRequest, raw);
 import { websiteDecider, type WebsiteCommand, type WebsiteState } from './website-decider';
 import { isValidTimeZone, trialDaysLeft, type WebsiteSettingsChanges } from './website-settings';
 

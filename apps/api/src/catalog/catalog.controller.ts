@@ -1,6 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { ProductRecord } from '@storefront/domain';
+import {
+  ChangeStockRequest, CreateProductRequest, EditProductDetailsRequest, EditVariantRequest, PutOnSaleRequest, SetProductEnabledRequest,
+  SetProductImagesRequest, VariantRequest, type ProductRecord,
+} from '@storefront/domain';
+import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { OwnerRoles } from '../security';
 import { AddVariantCommand } from './commands/add-variant.command';
@@ -19,7 +23,8 @@ import { ListOwnerProductsQuery } from './queries/list-owner-products.query';
 
 /**
  * Owner catalog API (store managers; admin always passes). Every response is computed from the
- * streams the command appended to (read-your-writes): `{ product, record, merchandising }`.
+ * streams the command appended to (read-your-writes): `{ product, record, merchandising }`. Bodies
+ * are parsed with the catalog's request schemas (`domain/src/catalog/requests.ts`) into typed commands.
  */
 @Controller('api/content-service/product/1.1/websites/:websiteId/products')
 @OwnerRoles('store manager')
@@ -42,12 +47,12 @@ export class CatalogController {
   @Post()
   @HttpCode(201)
   create(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Body() body: unknown): Promise<ProductView> {
-    return this.commands.execute(new CreateProductCommand(commandContextFor(req), websiteId, body));
+    return this.commands.execute(new CreateProductCommand(commandContextFor(req), websiteId, parseBody(CreateProductRequest, body)));
   }
 
   @Put(':productId')
   edit(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
-    return this.commands.execute(new EditProductDetailsCommand(commandContextFor(req), websiteId, productId, body));
+    return this.commands.execute(new EditProductDetailsCommand(commandContextFor(req), websiteId, productId, parseBody(EditProductDetailsRequest, body)));
   }
 
   @Delete(':productId')
@@ -59,14 +64,14 @@ export class CatalogController {
   @Post(':productId/variants')
   @HttpCode(201)
   addVariant(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
-    return this.commands.execute(new AddVariantCommand(commandContextFor(req), websiteId, productId, body));
+    return this.commands.execute(new AddVariantCommand(commandContextFor(req), websiteId, productId, parseBody(VariantRequest, body)));
   }
 
   @Put(':productId/variants/:sku')
   editVariant(
     @Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Param('sku') sku: string, @Body() body: unknown,
   ): Promise<ProductView> {
-    return this.commands.execute(new EditVariantCommand(commandContextFor(req), websiteId, productId, sku, body));
+    return this.commands.execute(new EditVariantCommand(commandContextFor(req), websiteId, productId, sku, parseBody(EditVariantRequest, body)));
   }
 
   @Delete(':productId/variants/:sku')
@@ -78,22 +83,22 @@ export class CatalogController {
   changeStock(
     @Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Param('sku') sku: string, @Body() body: unknown,
   ): Promise<ProductView> {
-    return this.commands.execute(new ChangeStockCommand(commandContextFor(req), websiteId, productId, sku, body));
+    return this.commands.execute(new ChangeStockCommand(commandContextFor(req), websiteId, productId, sku, parseBody(ChangeStockRequest, body)));
   }
 
   @Put(':productId/sale')
   putOnSale(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
-    return this.commands.execute(new PutProductOnSaleCommand(commandContextFor(req), websiteId, productId, body));
+    return this.commands.execute(new PutProductOnSaleCommand(commandContextFor(req), websiteId, productId, parseBody(PutOnSaleRequest, body)));
   }
 
   @Put(':productId/enabled')
   setEnabled(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
-    return this.commands.execute(new SetProductEnabledCommand(commandContextFor(req), websiteId, productId, body));
+    return this.commands.execute(new SetProductEnabledCommand(commandContextFor(req), websiteId, productId, parseBody(SetProductEnabledRequest, body)));
   }
 
   /** `{ imageIds }`: media image ids in order, main image first; `[]` removes every image. */
   @Put(':productId/images')
   setImages(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
-    return this.commands.execute(new SetProductImagesCommand(commandContextFor(req), websiteId, productId, body));
+    return this.commands.execute(new SetProductImagesCommand(commandContextFor(req), websiteId, productId, parseBody(SetProductImagesRequest, body)));
   }
 }

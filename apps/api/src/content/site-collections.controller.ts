@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { CollectionRecord, ContentItemRecord } from '@storefront/domain';
+import { type CollectionRecord, type ContentItemRecord, CreateCollectionRequest, EditCollectionRequest, GalleryOptionsRequest, ItemOrderRequest, LayoutRequest, PagePasswordRequest } from '@storefront/domain';
+import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { OwnerRoles } from '../security';
 import { CreateCollectionCommand } from './commands/create-collection.command';
@@ -38,7 +39,7 @@ export class SiteCollectionsController {
   @Post()
   @HttpCode(201)
   create(@Req() req: AppRequest, @Body() body: unknown): Promise<CollectionView> {
-    return this.commands.execute(new CreateCollectionCommand(commandContextFor(req), body, req.state.owner?.roles ?? []));
+    return this.commands.execute(new CreateCollectionCommand(commandContextFor(req), parseBody(CreateCollectionRequest, body), req.state.owner?.roles ?? []));
   }
 
   @Get(':collectionId')
@@ -49,27 +50,27 @@ export class SiteCollectionsController {
 
   @Put(':collectionId')
   edit(@Req() req: AppRequest, @Param('collectionId') collectionId: string, @Body() body: unknown): Promise<CollectionView> {
-    return this.commands.execute(new EditCollectionCommand(commandContextFor(req), collectionId, body));
+    return this.commands.execute(new EditCollectionCommand(commandContextFor(req), collectionId, parseBody(EditCollectionRequest, body)));
   }
 
   @Put(':collectionId/password')
   setPassword(@Req() req: AppRequest, @Param('collectionId') collectionId: string, @Body() body: unknown): Promise<CollectionView> {
-    return this.commands.execute(new SetCollectionPasswordCommand(commandContextFor(req), collectionId, body));
+    return this.commands.execute(new SetCollectionPasswordCommand(commandContextFor(req), collectionId, parseBody(PagePasswordRequest, body)));
   }
 
   @Put(':collectionId/layout')
   setLayout(@Req() req: AppRequest, @Param('collectionId') collectionId: string, @Body() body: unknown): Promise<CollectionView> {
-    return this.commands.execute(new SetCollectionLayoutCommand(commandContextFor(req), collectionId, body, req.state.owner?.roles ?? []));
+    return this.commands.execute(new SetCollectionLayoutCommand(commandContextFor(req), collectionId, parseBody(LayoutRequest, body), req.state.owner?.roles ?? []));
   }
 
   @Put(':collectionId/gallery-options')
   setGalleryOptions(@Req() req: AppRequest, @Param('collectionId') collectionId: string, @Body() body: unknown): Promise<CollectionView> {
-    return this.commands.execute(new SetGalleryOptionsCommand(commandContextFor(req), collectionId, body));
+    return this.commands.execute(new SetGalleryOptionsCommand(commandContextFor(req), collectionId, parseBody(GalleryOptionsRequest, body)));
   }
 
   @Put(':collectionId/order')
   reorder(@Req() req: AppRequest, @Param('collectionId') collectionId: string, @Body() body: unknown): Promise<CollectionView> {
-    return this.commands.execute(new ReorderCollectionItemsCommand(commandContextFor(req), collectionId, body));
+    return this.commands.execute(new ReorderCollectionItemsCommand(commandContextFor(req), collectionId, parseBody(ItemOrderRequest, body)));
   }
 
   @Delete(':collectionId')

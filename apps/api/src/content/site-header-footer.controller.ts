@@ -1,5 +1,7 @@
+import { HeaderFooterRequest } from '@storefront/domain';
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { OwnerRoles } from '../security';
 import { SetSiteHeaderFooterCommand } from './commands/set-site-header-footer.command';
@@ -23,6 +25,6 @@ export class SiteHeaderFooterController {
 
   @Put()
   set(@Req() req: AppRequest, @Body() body: unknown): Promise<HeaderFooterView> {
-    return this.commands.execute(new SetSiteHeaderFooterCommand(commandContextFor(req), body));
+    return this.commands.execute(new SetSiteHeaderFooterCommand(commandContextFor(req), parseBody(HeaderFooterRequest, body)));
   }
 }

@@ -1,5 +1,7 @@
+import { PublishRequest, WorkflowChangeRequest } from '@storefront/domain';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { OwnerRoles } from '../security';
 import { ChangeItemWorkflowCommand } from './commands/change-item-workflow.command';
@@ -31,18 +33,18 @@ export class SiteItemsController {
   @Post(':itemId/publish')
   @HttpCode(200)
   publish(@Req() req: AppRequest, @Param('itemId') itemId: string, @Body() body: unknown): Promise<ContentItemView> {
-    return this.commands.execute(new ChangeItemWorkflowCommand(commandContextFor(req), itemId, 'publish', body));
+    return this.commands.execute(new ChangeItemWorkflowCommand(commandContextFor(req), itemId, { mode: 'publish', publishOn: parseBody(PublishRequest, body) }));
   }
 
   @Post(':itemId/unpublish')
   @HttpCode(200)
   unpublish(@Req() req: AppRequest, @Param('itemId') itemId: string): Promise<ContentItemView> {
-    return this.commands.execute(new ChangeItemWorkflowCommand(commandContextFor(req), itemId, 'unpublish', undefined));
+    return this.commands.execute(new ChangeItemWorkflowCommand(commandContextFor(req), itemId, { mode: 'unpublish' }));
   }
 
   @Put(':itemId/workflow')
   setWorkflow(@Req() req: AppRequest, @Param('itemId') itemId: string, @Body() body: unknown): Promise<ContentItemView> {
-    return this.commands.execute(new ChangeItemWorkflowCommand(commandContextFor(req), itemId, 'set', body));
+    return this.commands.execute(new ChangeItemWorkflowCommand(commandContextFor(req), itemId, { mode: 'set', ...parseBody(WorkflowChangeRequest, body) }));
   }
 
   @Delete(':itemId')

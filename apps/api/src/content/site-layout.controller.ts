@@ -1,5 +1,7 @@
+import { UpdateNavigationRequest } from '@storefront/domain';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { OwnerRoles } from '../security';
 import { UpdateNavigationCommand } from './commands/update-navigation.command';
@@ -24,6 +26,6 @@ export class SiteLayoutController {
   @Post('widget/UpdateNavigation')
   @HttpCode(200)
   updateNavigation(@Req() req: AppRequest, @Body() body: unknown): Promise<SiteLayoutView> {
-    return this.commands.execute(new UpdateNavigationCommand(commandContextFor(req), body));
+    return this.commands.execute(new UpdateNavigationCommand(commandContextFor(req), parseBody(UpdateNavigationRequest, body)));
   }
 }

@@ -1,5 +1,7 @@
+import { HomePageRequest, WebsiteSettingsRequest } from '@storefront/domain';
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { OwnerRoles } from '../security';
 import { ChangeWebsiteSettingsCommand } from './commands/change-website-settings.command';
@@ -24,11 +26,11 @@ export class SiteSettingsController {
 
   @Put('settings')
   changeSettings(@Req() req: AppRequest, @Body() body: unknown): Promise<WebsiteSettingsView> {
-    return this.commands.execute(new ChangeWebsiteSettingsCommand(commandContextFor(req), body));
+    return this.commands.execute(new ChangeWebsiteSettingsCommand(commandContextFor(req), parseBody(WebsiteSettingsRequest, body)));
   }
 
   @Put('home')
   setHomePage(@Req() req: AppRequest, @Body() body: unknown): Promise<SiteLayoutView> {
-    return this.commands.execute(new SetHomePageCommand(commandContextFor(req), body));
+    return this.commands.execute(new SetHomePageCommand(commandContextFor(req), parseBody(HomePageRequest, body)));
   }
 }

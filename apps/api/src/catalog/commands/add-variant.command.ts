@@ -1,5 +1,6 @@
+import type { VariantRequest } from '@storefront/domain';
 import type { CommandContext } from '@storefront/eventstore';
 
 export class AddVariantCommand {
-  constructor(readonly context: CommandContext, readonly websiteId: string, readonly productId: string, readonly body: unknown) {}
+  constructor(readonly context: CommandContext, readonly websiteId: string, readonly productId: string, readonly variant: VariantRequest) {}
 }

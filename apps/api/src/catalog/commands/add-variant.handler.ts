@@ -1,10 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { parseNewVariant } from '@storefront/domain';
+import { newVariant } from '@storefront/domain';
 import { CatalogWriter } from '../catalog-writer';
 import { derivedUuid, stepContext } from '../../infrastructure/derived-ids';
 import { ProductLoader, type ProductView } from '../product-loader';
 import { WebsiteDirectory } from '../website-directory';
-import { DomainException } from '../../infrastructure/http/domain-exception';
 import { AddVariantCommand } from './add-variant.command';
 
 @CommandHandler(AddVariantCommand)
@@ -15,11 +14,9 @@ export class AddVariantHandler implements ICommandHandler<AddVariantCommand, Pro
     private readonly websites: WebsiteDirectory,
   ) {}
 
-  async execute({ context, websiteId, productId, body }: AddVariantCommand): Promise<ProductView> {
+  async execute({ context, websiteId, productId, variant: requested }: AddVariantCommand): Promise<ProductView> {
     await this.websites.require(websiteId);
-    const parsed = parseNewVariant(body, () => derivedUuid(context.commandId, 'variant'));
-    if (!parsed.ok) throw new DomainException(parsed.error);
-    const { variant, initialStock } = parsed.value;
+    const { variant, initialStock } = newVariant(requested, derivedUuid(context.commandId, 'variant'));
     const now = new Date().toISOString();
     await this.writer.product(stepContext(context, 'add'), productId, { type: 'AddVariant', data: { productId, variant, initialStock, now } });
     await this.writer.inventory(stepContext(context, 'stock'), productId, variant.sku, {

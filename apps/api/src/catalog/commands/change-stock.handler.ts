@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { domainError, parseStockChange, type InventoryCommand } from '@storefront/domain';
+import { domainError, type InventoryCommand } from '@storefront/domain';
 import { CatalogWriter } from '../catalog-writer';
 import { ProductLoader, type ProductView } from '../product-loader';
 import { WebsiteDirectory } from '../website-directory';
@@ -15,13 +15,10 @@ export class ChangeStockHandler implements ICommandHandler<ChangeStockCommand, P
     private readonly websites: WebsiteDirectory,
   ) {}
 
-  async execute({ context, websiteId, productId, sku, body }: ChangeStockCommand): Promise<ProductView> {
+  async execute({ context, websiteId, productId, sku, change }: ChangeStockCommand): Promise<ProductView> {
     await this.websites.require(websiteId);
     const product = await this.loader.details(productId);
     if (!product.variants.some((v) => v.sku === sku)) throw new DomainException(domainError('VARIANT_NOT_FOUND', { sku }));
-    const parsed = parseStockChange(body);
-    if (!parsed.ok) throw new DomainException(parsed.error);
-    const change = parsed.value;
     const now = new Date().toISOString();
     const command: InventoryCommand =
       change.kind === 'adjust'

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { checkCreateProduct, domainError, parseCreateProduct, productUrlId, type CreateProduct } from '@storefront/domain';
+import { checkCreateProduct, productFromRequest, productUrlId, type CreateProduct } from '@storefront/domain';
 import { CatalogWriter } from '../catalog-writer';
 import { derivedUuid, stepContext } from '../../infrastructure/derived-ids';
 import { DEFAULT_STORE_COLLECTION_ID } from '../default-store';
@@ -26,16 +26,12 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
     private readonly images: ImageAssets,
   ) {}
 
-  async execute({ context, websiteId, body }: CreateProductCommand): Promise<ProductView> {
+  async execute({ context, websiteId, request }: CreateProductCommand): Promise<ProductView> {
     const website = await this.websites.require(websiteId);
     const productId = derivedUuid(context.commandId, 'product');
-    const rawCollection = (body as { collectionId?: unknown } | null)?.collectionId;
-    if (rawCollection !== undefined && typeof rawCollection !== 'string') {
-      throw new DomainException(domainError('INVALID_REQUEST', { field: 'collectionId' }, 'collectionId must be text.'));
-    }
-    const collectionId = rawCollection ?? DEFAULT_STORE_COLLECTION_ID;
+    const collectionId = request.collectionId ?? DEFAULT_STORE_COLLECTION_ID;
     let variantCount = 0;
-    const parsed = parseCreateProduct(body, {
+    const parsed = productFromRequest(request, {
       productId, websiteId, collectionId, defaultCurrency: website.currency, now: new Date().toISOString(),
       newVariantId: () => derivedUuid(productId, `variant-${variantCount++}`),
     });

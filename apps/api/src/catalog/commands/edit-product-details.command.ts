@@ -1,5 +1,6 @@
+import type { ProductDetailsChanges } from '@storefront/domain';
 import type { CommandContext } from '@storefront/eventstore';
 
 export class EditProductDetailsCommand {
-  constructor(readonly context: CommandContext, readonly websiteId: string, readonly productId: string, readonly body: unknown) {}
+  constructor(readonly context: CommandContext, readonly websiteId: string, readonly productId: string, readonly changes: ProductDetailsChanges) {}
 }

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { decideProduct, parseDetailsChanges, productUrlId, type EditProductDetails } from '@storefront/domain';
+import { decideProduct, productUrlId, type EditProductDetails } from '@storefront/domain';
 import { CatalogWriter } from '../catalog-writer';
 import { stepContext } from '../../infrastructure/derived-ids';
 import { ProductLoader, type ProductView } from '../product-loader';
@@ -17,11 +17,9 @@ export class EditProductDetailsHandler implements ICommandHandler<EditProductDet
     private readonly websites: WebsiteDirectory,
   ) {}
 
-  async execute({ context, websiteId, productId, body }: EditProductDetailsCommand): Promise<ProductView> {
+  async execute({ context, websiteId, productId, changes: requested }: EditProductDetailsCommand): Promise<ProductView> {
     await this.websites.require(websiteId);
-    const parsed = parseDetailsChanges(body);
-    if (!parsed.ok) throw new DomainException(parsed.error);
-    let changes = parsed.value;
+    let changes = requested;
     // The description is contributor rich text: stored only as the allow-list sanitizer leaves it.
     if (typeof changes.description === 'string') changes = { ...changes, description: sanitizeRichText(changes.description) };
     const state = await this.loader.state(productId);

@@ -1,9 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { parseVariantChanges } from '@storefront/domain';
 import { CatalogWriter } from '../catalog-writer';
 import { ProductLoader, type ProductView } from '../product-loader';
 import { WebsiteDirectory } from '../website-directory';
-import { DomainException } from '../../infrastructure/http/domain-exception';
 import { EditVariantCommand } from './edit-variant.command';
 
 @CommandHandler(EditVariantCommand)
@@ -14,11 +12,9 @@ export class EditVariantHandler implements ICommandHandler<EditVariantCommand, P
     private readonly websites: WebsiteDirectory,
   ) {}
 
-  async execute({ context, websiteId, productId, sku, body }: EditVariantCommand): Promise<ProductView> {
+  async execute({ context, websiteId, productId, sku, changes }: EditVariantCommand): Promise<ProductView> {
     await this.websites.require(websiteId);
-    const parsed = parseVariantChanges(body);
-    if (!parsed.ok) throw new DomainException(parsed.error);
-    await this.writer.product(context, productId, { type: 'EditVariant', data: { productId, sku, changes: parsed.value, now: new Date().toISOString() } });
+    await this.writer.product(context, productId, { type: 'EditVariant', data: { productId, sku, changes, now: new Date().toISOString() } });
     return this.loader.view(productId);
   }
 }

@@ -1,9 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { parseEnabled } from '@storefront/domain';
 import { CatalogWriter } from '../catalog-writer';
 import { ProductLoader, type ProductView } from '../product-loader';
 import { WebsiteDirectory } from '../website-directory';
-import { DomainException } from '../../infrastructure/http/domain-exception';
 import { SetProductEnabledCommand } from './set-product-enabled.command';
 
 @CommandHandler(SetProductEnabledCommand)
@@ -14,11 +12,9 @@ export class SetProductEnabledHandler implements ICommandHandler<SetProductEnabl
     private readonly websites: WebsiteDirectory,
   ) {}
 
-  async execute({ context, websiteId, productId, body }: SetProductEnabledCommand): Promise<ProductView> {
+  async execute({ context, websiteId, productId, enabled }: SetProductEnabledCommand): Promise<ProductView> {
     await this.websites.require(websiteId);
-    const parsed = parseEnabled(body);
-    if (!parsed.ok) throw new DomainException(parsed.error);
-    await this.writer.product(context, productId, { type: 'SetProductEnabled', data: { productId, enabled: parsed.value, now: new Date().toISOString() } });
+    await this.writer.product(context, productId, { type: 'SetProductEnabled', data: { productId, enabled, now: new Date().toISOString() } });
     return this.loader.view(productId);
   }
 }

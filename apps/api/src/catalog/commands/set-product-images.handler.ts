@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { checkImageIds, parseProductImages } from '@storefront/domain';
+import { checkImageIds } from '@storefront/domain';
 import { CatalogWriter } from '../catalog-writer';
 import { ProductLoader, type ProductView } from '../product-loader';
 import { WebsiteDirectory } from '../website-directory';
@@ -21,11 +21,8 @@ export class SetProductImagesHandler implements ICommandHandler<SetProductImages
     private readonly images: ImageAssets,
   ) {}
 
-  async execute({ context, websiteId, productId, body }: SetProductImagesCommand): Promise<ProductView> {
+  async execute({ context, websiteId, productId, imageIds }: SetProductImagesCommand): Promise<ProductView> {
     await this.websites.require(websiteId);
-    const parsed = parseProductImages(body);
-    if (!parsed.ok) throw new DomainException(parsed.error);
-    const imageIds = parsed.value;
     const invalid = checkImageIds(imageIds);
     if (invalid) throw new DomainException(invalid);
     await this.images.requireAll(imageIds);

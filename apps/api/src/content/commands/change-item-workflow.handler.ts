@@ -1,6 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { parsePublish, parseWorkflowChange } from '@storefront/domain';
-import { parsedOrThrow } from '../parsed';
+import { publishTargetAt } from '@storefront/domain';
 import { SiteLoader, type ContentItemView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
 import { ChangeItemWorkflowCommand } from './change-item-workflow.command';
@@ -16,12 +15,12 @@ export class ChangeItemWorkflowHandler implements ICommandHandler<ChangeItemWork
     private readonly loader: SiteLoader,
   ) {}
 
-  async execute({ context, itemId, mode, body }: ChangeItemWorkflowCommand): Promise<ContentItemView> {
+  async execute({ context, itemId, request }: ChangeItemWorkflowCommand): Promise<ContentItemView> {
     const now = new Date().toISOString();
     const target =
-      mode === 'publish' ? parsedOrThrow(parsePublish(body, now))
-      : mode === 'unpublish' ? { workflowState: 'Draft' as const, publishOn: null }
-      : parsedOrThrow(parseWorkflowChange(body));
+      request.mode === 'publish' ? publishTargetAt(request.publishOn, now)
+      : request.mode === 'unpublish' ? { workflowState: 'Draft' as const, publishOn: null }
+      : { workflowState: request.workflowState, publishOn: request.publishOn };
     await this.loader.activeItem(itemId);
     await this.writer.item(context, itemId, { type: 'ChangeContentItemWorkflow', data: { itemId, ...target, now } });
     return this.loader.itemView(itemId);

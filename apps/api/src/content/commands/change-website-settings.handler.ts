@@ -1,6 +1,4 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { parseWebsiteSettingsChanges } from '@storefront/domain';
-import { parsedOrThrow } from '../parsed';
 import { SiteLoader, type WebsiteSettingsView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
 import { ChangeWebsiteSettingsCommand } from './change-website-settings.command';
@@ -12,8 +10,7 @@ export class ChangeWebsiteSettingsHandler implements ICommandHandler<ChangeWebsi
     private readonly loader: SiteLoader,
   ) {}
 
-  async execute({ context, body }: ChangeWebsiteSettingsCommand): Promise<WebsiteSettingsView> {
-    const changes = parsedOrThrow(parseWebsiteSettingsChanges(body));
+  async execute({ context, changes }: ChangeWebsiteSettingsCommand): Promise<WebsiteSettingsView> {
     await this.writer.website(context, { type: 'ChangeWebsiteSettings', data: { changes, now: new Date().toISOString() } });
     return this.loader.websiteSettingsView();
   }

@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { checkPagePassword, collectionStreamId, collectionUrlId, decideCollection, domainError, parseNewCollection } from '@storefront/domain';
+import { checkPagePassword, collectionStreamId, collectionUrlId, collectionFromRequest, decideCollection, domainError } from '@storefront/domain';
 import { PASSWORD_HASHER, type PasswordHasher } from '../../security/password-hasher';
 import { derivedUuid, stepContext } from '../../infrastructure/derived-ids';
 import { DomainException } from '../../infrastructure/http/domain-exception';
-import { acceptedOrThrow, parsedOrThrow } from '../parsed';
+import { acceptedOrThrow } from '../parsed';
 import { SiteLoader, type CollectionView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
 import { requireRawBlockRights, richText, sanitizeBlocks } from '../rich-text-input';
@@ -24,18 +24,17 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
 
-  async execute({ context, body, roles }: CreateCollectionCommand): Promise<CollectionView> {
+  async execute({ context, request, roles }: CreateCollectionCommand): Promise<CollectionView> {
     const website = await this.loader.websiteState();
     let blocks = 0;
-    const rawStore = (body as { storeCollectionId?: unknown } | null)?.storeCollectionId;
-    const store = typeof rawStore === 'string' ? await this.loader.storeState(rawStore) : null;
-    const input = parsedOrThrow(parseNewCollection(body, {
+    const store = request.storeCollectionId !== null ? await this.loader.storeState(request.storeCollectionId) : null;
+    const input = collectionFromRequest(request, {
       collectionId: derivedUuid(context.commandId, 'collection'),
       websiteId: website.websiteId,
       now: new Date().toISOString(),
       newBlockId: () => derivedUuid(context.commandId, `block-${blocks++}`),
       storeUrlId: () => (store?.status === 'open' ? store.urlId : undefined),
-    }));
+    });
     input.collection = { ...input.collection, description: richText(input.collection.description), layout: sanitizeBlocks(input.collection.layout) };
     requireRawBlockRights(roles, input.collection.layout);
     if (input.collection.kind === 'products' && store?.status !== 'open') {

@@ -1,8 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { COLLECTION_KINDS, contentItemStreamId, decideCollection, decideContentItem, domainError, itemUrlId, parseNewContentItem } from '@storefront/domain';
+import { COLLECTION_KINDS, contentItemStreamId, decideCollection, decideContentItem, domainError, contentItemFromRequest, itemUrlId, newContentItemRequest } from '@storefront/domain';
 import { derivedUuid, stepContext } from '../../infrastructure/derived-ids';
 import { DomainException } from '../../infrastructure/http/domain-exception';
-import { acceptedOrThrow, parsedOrThrow } from '../parsed';
+import { parseBody } from '../../infrastructure/http/parse-body';
+import { acceptedOrThrow } from '../parsed';
 import { SiteLoader, type ContentItemView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
 import { richText } from '../rich-text-input';
@@ -28,7 +29,8 @@ export class CreateContentItemHandler implements ICommandHandler<CreateContentIt
     // A retried request (same Idempotency-Key) whose item exists: answer as the first time.
     if ((await this.loader.startedBy(contentItemStreamId(itemId))) === stepContext(context, 'create').commandId) return this.loader.itemView(itemId);
     const now = new Date().toISOString();
-    const parsed = parsedOrThrow(parseNewContentItem(body, { itemId, collectionId, kind: kind.itemKind, now }));
+    // The body's shape depends on the collection's item kind, known only now.
+    const parsed = contentItemFromRequest(parseBody(newContentItemRequest(kind.itemKind), body), { itemId, collectionId, kind: kind.itemKind, now });
     const { wantedUrlId } = parsed;
     const item = { ...parsed.item, excerpt: richText(parsed.item.excerpt), body: richText(parsed.item.body) };
     acceptedOrThrow(decideContentItem({ type: 'CreateContentItem', data: { item, now } }, await this.loader.itemState(itemId)));

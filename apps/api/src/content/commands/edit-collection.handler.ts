@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { collectionUrlId, decideCollection, parseCollectionChanges, type ChangeCollectionDetails } from '@storefront/domain';
+import { collectionUrlId, decideCollection, type ChangeCollectionDetails } from '@storefront/domain';
 import { stepContext } from '../../infrastructure/derived-ids';
-import { acceptedOrThrow, parsedOrThrow } from '../parsed';
+import { acceptedOrThrow } from '../parsed';
 import { SiteLoader, type CollectionView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
 import { richText } from '../rich-text-input';
@@ -15,8 +15,7 @@ export class EditCollectionHandler implements ICommandHandler<EditCollectionComm
     private readonly loader: SiteLoader,
   ) {}
 
-  async execute({ context, collectionId, body }: EditCollectionCommand): Promise<CollectionView> {
-    const parsed = parsedOrThrow(parseCollectionChanges(body));
+  async execute({ context, collectionId, request: parsed }: EditCollectionCommand): Promise<CollectionView> {
     const { wantedUrlId } = parsed;
     const changes = parsed.changes.description === undefined ? parsed.changes : { ...parsed.changes, description: richText(parsed.changes.description) };
     const state = await this.loader.activeCollection(collectionId);

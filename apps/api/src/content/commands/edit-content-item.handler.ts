@@ -1,7 +1,8 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { decideContentItem, itemUrlId, parseContentItemChanges, type EditContentItem } from '@storefront/domain';
+import { decideContentItem, editContentItemRequest, itemUrlId, type EditContentItem } from '@storefront/domain';
 import { stepContext } from '../../infrastructure/derived-ids';
-import { acceptedOrThrow, parsedOrThrow } from '../parsed';
+import { parseBody } from '../../infrastructure/http/parse-body';
+import { acceptedOrThrow } from '../parsed';
 import { SiteLoader, type ContentItemView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
 import { richText } from '../rich-text-input';
@@ -17,7 +18,8 @@ export class EditContentItemHandler implements ICommandHandler<EditContentItemCo
 
   async execute({ context, itemId, body }: EditContentItemCommand): Promise<ContentItemView> {
     const state = await this.loader.activeItem(itemId);
-    const parsed = parsedOrThrow(parseContentItemChanges(body, state.item.kind));
+    // The body's shape depends on the item's kind, known only now.
+    const parsed = parseBody(editContentItemRequest(state.item.kind), body);
     const { wantedUrlId } = parsed;
     const changes = { ...parsed.changes };
     if (changes.excerpt !== undefined) changes.excerpt = richText(changes.excerpt);

@@ -1,7 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { parseLayout } from '@storefront/domain';
+import { blocksWithIds } from '@storefront/domain';
 import { derivedUuid } from '../../infrastructure/derived-ids';
-import { parsedOrThrow } from '../parsed';
 import { SiteLoader, type CollectionView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
 import { requireRawBlockRights, sanitizeBlocks } from '../rich-text-input';
@@ -15,9 +14,9 @@ export class SetCollectionLayoutHandler implements ICommandHandler<SetCollection
     private readonly loader: SiteLoader,
   ) {}
 
-  async execute({ context, collectionId, body, roles }: SetCollectionLayoutCommand): Promise<CollectionView> {
+  async execute({ context, collectionId, blocks: requested, roles }: SetCollectionLayoutCommand): Promise<CollectionView> {
     let n = 0;
-    const blocks = sanitizeBlocks(parsedOrThrow(parseLayout(body, () => derivedUuid(context.commandId, `block-${n++}`))));
+    const blocks = sanitizeBlocks(blocksWithIds(requested, () => derivedUuid(context.commandId, `block-${n++}`)));
     const { state } = await this.loader.collectionState(collectionId);
     requireRawBlockRights(roles, blocks, state.status === 'active' ? state.collection.layout : []);
     await this.writer.collection(context, collectionId, { type: 'SetCollectionLayout', data: { collectionId, blocks, now: new Date().toISOString() } });

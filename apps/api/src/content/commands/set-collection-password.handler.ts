@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { checkPagePassword, decideCollection, parsePagePassword } from '@storefront/domain';
+import { checkPagePassword, decideCollection } from '@storefront/domain';
 import { PASSWORD_HASHER, type PasswordHasher } from '../../security/password-hasher';
 import { DomainException } from '../../infrastructure/http/domain-exception';
-import { acceptedOrThrow, parsedOrThrow } from '../parsed';
+import { acceptedOrThrow } from '../parsed';
 import { SiteLoader, type CollectionView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
 import { SetCollectionPasswordCommand } from './set-collection-password.command';
@@ -17,8 +17,7 @@ export class SetCollectionPasswordHandler implements ICommandHandler<SetCollecti
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
 
-  async execute({ context, collectionId, body }: SetCollectionPasswordCommand): Promise<CollectionView> {
-    const password = parsedOrThrow(parsePagePassword(body));
+  async execute({ context, collectionId, password }: SetCollectionPasswordCommand): Promise<CollectionView> {
     if (password !== null) {
       const bad = checkPagePassword(password);
       if (bad) throw new DomainException(bad);

@@ -1,6 +1,4 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { parseGalleryOptions } from '@storefront/domain';
-import { parsedOrThrow } from '../parsed';
 import { SiteLoader, type CollectionView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
 import { SetGalleryOptionsCommand } from './set-gallery-options.command';
@@ -13,8 +11,7 @@ export class SetGalleryOptionsHandler implements ICommandHandler<SetGalleryOptio
     private readonly loader: SiteLoader,
   ) {}
 
-  async execute({ context, collectionId, body }: SetGalleryOptionsCommand): Promise<CollectionView> {
-    const options = parsedOrThrow(parseGalleryOptions(body));
+  async execute({ context, collectionId, options }: SetGalleryOptionsCommand): Promise<CollectionView> {
     await this.writer.collection(context, collectionId, { type: 'SetGalleryOptions', data: { collectionId, options, now: new Date().toISOString() } });
     return this.loader.collectionView(collectionId);
   }

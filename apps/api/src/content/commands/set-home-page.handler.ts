@@ -1,6 +1,4 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { parseHomePage } from '@storefront/domain';
-import { parsedOrThrow } from '../parsed';
 import { SiteLoader, type SiteLayoutView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
 import { SetHomePageCommand } from './set-home-page.command';
@@ -12,8 +10,7 @@ export class SetHomePageHandler implements ICommandHandler<SetHomePageCommand, S
     private readonly loader: SiteLoader,
   ) {}
 
-  async execute({ context, body }: SetHomePageCommand): Promise<SiteLayoutView> {
-    const collectionId = parsedOrThrow(parseHomePage(body));
+  async execute({ context, collectionId }: SetHomePageCommand): Promise<SiteLayoutView> {
     await this.writer.layout(context, { type: 'SetHomePage', data: { collectionId, now: new Date().toISOString() } });
     return this.loader.siteLayoutView();
   }

@@ -1,6 +1,6 @@
 import type { CommandContext } from '@storefront/eventstore';
 
-/** SPEC 7 PUT /api/site-header-footer { header, footer }; `body` is raw input. */
+/** SPEC 7 PUT /api/site-header-footer { header, footer }, parsed from the body. */
 export class SetSiteHeaderFooterCommand {
-  constructor(readonly context: CommandContext, readonly body: unknown) {}
+  constructor(readonly context: CommandContext, readonly headerFooter: { header?: string; footer?: string }) {}
 }

@@ -1,6 +1,4 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { parseHeaderFooter } from '@storefront/domain';
-import { parsedOrThrow } from '../parsed';
 import type { HeaderFooterView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
 import { richText } from '../rich-text-input';
@@ -10,8 +8,7 @@ import { SetSiteHeaderFooterCommand } from './set-site-header-footer.command';
 export class SetSiteHeaderFooterHandler implements ICommandHandler<SetSiteHeaderFooterCommand, HeaderFooterView> {
   constructor(private readonly writer: SiteWriter) {}
 
-  async execute({ context, body }: SetSiteHeaderFooterCommand): Promise<HeaderFooterView> {
-    const parsed = parsedOrThrow(parseHeaderFooter(body));
+  async execute({ context, headerFooter: parsed }: SetSiteHeaderFooterCommand): Promise<HeaderFooterView> {
     const parts = {
       ...(parsed.header !== undefined ? { header: richText(parsed.header) } : {}),
       ...(parsed.footer !== undefined ? { footer: richText(parsed.footer) } : {}),

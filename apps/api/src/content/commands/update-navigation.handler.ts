@@ -1,6 +1,4 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { parseUpdateNavigation } from '@storefront/domain';
-import { parsedOrThrow } from '../parsed';
 import { SiteLoader, type SiteLayoutView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
 import { UpdateNavigationCommand } from './update-navigation.command';
@@ -13,8 +11,8 @@ export class UpdateNavigationHandler implements ICommandHandler<UpdateNavigation
     private readonly loader: SiteLoader,
   ) {}
 
-  async execute({ context, body }: UpdateNavigationCommand): Promise<SiteLayoutView> {
-    const { fieldName, templateId, items } = parsedOrThrow(parseUpdateNavigation(body));
+  async execute({ context, navigation }: UpdateNavigationCommand): Promise<SiteLayoutView> {
+    const { fieldName, templateId, items } = navigation;
     await this.writer.layout(context, { type: 'UpdateNavigation', data: { fieldName, templateId, items, now: new Date().toISOString() } });
     return this.loader.siteLayoutView();
   }
