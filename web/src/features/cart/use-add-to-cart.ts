@@ -1,4 +1,6 @@
 import { useEffect, useReducer } from 'react';
+import { AddToCartRequest } from '@storefront/domain/cart/requests';
+import { parseRequest } from '@storefront/domain/shared/requests';
 import { addToCartErrorMessage } from './add-to-cart-error';
 import { addToCartTimer, evolveAddToCart, initialAddToCartState } from './add-to-cart-state';
 import { useAddCartEntryMutation } from './cart-api';
@@ -20,7 +22,14 @@ export function useAddToCart(entry: AddCartEntryRequest) {
   async function add(override?: Partial<AddCartEntryRequest>) {
     if (state.status !== 'idle') return;
     dispatch({ type: 'addRequested' });
-    const result = await addCartEntry({ ...entry, ...override });
+    const request = { ...entry, ...override };
+    // The API's own request schema: a quantity it would refuse is refused here, with its message, without a round trip.
+    const checked = parseRequest(AddToCartRequest, request);
+    if (!checked.ok) {
+      dispatch({ type: 'addFailed', message: checked.error.message });
+      return;
+    }
+    const result = await addCartEntry(request);
     dispatch(result.error ? { type: 'addFailed', message: addToCartErrorMessage(result.error) } : { type: 'addSucceeded' });
   }
 
