@@ -104,7 +104,7 @@ export function integer(field?: string) {
 
 /** A list of text: `<field> must be a list of text.`, naming the list even when one element is wrong. */
 export function textList(field?: string) {
-  const p = problem((f, _input, path) => {
+  const p = problem((_f, _input, path) => {
     const name = field ?? listField(path);
     return domainError('INVALID_REQUEST', { field: name }, `${name} must be a list of text.`);
   });
