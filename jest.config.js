@@ -15,6 +15,8 @@ module.exports = {
   // and its dom* and entities packages under sanitize-html): compiled to CommonJS.
   transformIgnorePatterns: ['/node_modules/(?!(content-disposition|htmlparser2|domhandler|domutils|dom-serializer|entities|domelementtype)/)'],
   moduleNameMapper: {
+    // Test helpers live beside each package's sources, not in them, and are not part of its exports.
+    '^@storefront/(eventstore|projections)/testing$': '<rootDir>/$1/testing',
     '^@storefront/(domain|eventstore|projections)$': '<rootDir>/$1/src',
     '^@storefront/(domain|eventstore|projections)/(.*)$': '<rootDir>/$1/src/$2',
     '^@storefront/api$': '<rootDir>/apps/api/src',

@@ -16,4 +16,4 @@ function run(script, args) {
 
 run(require.resolve('typescript/bin/tsc'), ['-b', 'apps/api', 'apps/cli', 'bench']);
 run(join(root, 'web', 'scripts', 'build.mjs'), []);
-require(join(root, 'apps', 'api', 'dist', 'main.js'));
+require(join(root, 'apps', 'api', 'dist', 'demo', 'main.js'));

@@ -1,5 +1,5 @@
 /**
- * The store's two hot requests over real HTTP against the built server (`apps/api/dist/main.js`,
+ * The store's two hot requests over real HTTP against the built server (`apps/api/dist/demo/main.js`,
  * its own process) on a scratch database of the PostgreSQL server:
  *  (a) add-to-cart at 32 concurrent connections against the raw single-row INSERT baseline at 32
  *      concurrent clients on the same database, in alternating phases of one run: requests/s
@@ -24,7 +24,7 @@ const ADDS_PER_CART = 4;
 export type CommerceBenchOptions = { serverUrl?: string; connections?: number; checkoutConcurrency?: number; phaseMs?: number; rounds?: number };
 
 /** The built server (or `script`) on `databaseUrl`, silent, with the bench owner and no rate limits. */
-function startServer(databaseUrl: string, script = resolve(REPO_ROOT, 'apps/api/dist/main.js'), args: string[] = []) {
+function startServer(databaseUrl: string, script = resolve(REPO_ROOT, 'apps/api/dist/demo/main.js'), args: string[] = []) {
   return startServerProcess(script, args, {
     DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password, CART_RATE_LIMIT_BURST: '0', CLIENT_RATE_LIMIT_BURST: '0',
   }, REPO_ROOT);

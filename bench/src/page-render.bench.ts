@@ -11,6 +11,7 @@ import type { ProjectionRunner } from '@storefront/projections';
 import { randomUUID } from 'node:crypto';
 import { createApp } from '@storefront/api/dist/app.factory';
 import { loadConfig } from '@storefront/api/dist/config/app-config';
+import { DemoModule } from '@storefront/api/dist/demo/demo.module';
 import { EVENT_STORE, PROJECTION_RUNNER } from '@storefront/api/dist/infrastructure/database/tokens';
 import { PageContextBuilder, type Visitor } from '@storefront/api/dist/storefront/page-context-builder';
 import { SiteRenderer } from '@storefront/api/dist/storefront/site-renderer';
@@ -45,7 +46,7 @@ export async function runPageRenderBench(options: { serverUrl?: string; iteratio
   const serverUrl = options.serverUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const iterations = options.iterations ?? 300;
   return withScratchDatabaseUrl(serverUrl, async (databaseUrl) => {
-    const app = await createApp(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', OWNER_PASSWORD: 'bench owner password 1' }));
+    const app = await createApp(loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', OWNER_PASSWORD: 'bench owner password 1' }), { setup: DemoModule });
     await app.init();
     try {
       const urlIds = await addProducts(app.get<EventStore>(EVENT_STORE), PRODUCTS - 10);

@@ -24,7 +24,7 @@ type Weight = { requests: number; bytes: number; documentBytes: number };
 
 async function startBuiltServer(): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'page-weight-'));
-  const { url, child } = await startServerProcess(resolve(REPO_ROOT, 'apps/api/dist/main.js'), [], {
+  const { url, child } = await startServerProcess(resolve(REPO_ROOT, 'apps/api/dist/demo/main.js'), [], {
     DATA_DIR: dataDir, LOG_LEVEL: 'silent', OWNER_PASSWORD: 'page weight password',
   }, REPO_ROOT);
   return {

@@ -8,7 +8,7 @@
  */
 import { buildProductRecord, type ProductRecord } from '@storefront/domain';
 import { Compiler } from '@squarespace/template-engine';
-import { TemplateRenderer } from '@storefront/api/dist/site/rendering';
+import { TemplateRenderer } from '@storefront/api/dist/rendering';
 import { printTable } from './bench-util';
 
 export type RenderBenchOptions = {

@@ -3,7 +3,7 @@ import { reject, accept, type Decider } from '@storefront/domain';
 import { ConcurrencyError, IdempotencyKeyReusedError } from './errors';
 import { PostgresEventStore } from './postgres-event-store';
 import { StreamStateCache } from './stream-state-cache';
-import { counterDecider, createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from './testing';
+import { counterDecider, createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from '../testing';
 import type { EventStore } from './types';
 
 describeEachDriver('handleCommand', (driver) => {

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { handleCommand } from './command-handling';
 import { ConcurrencyError } from './errors';
 import { appendStatement, PostgresEventStore } from './postgres-event-store';
-import { counterDecider, createTestDatabase, describeEachDriver, testCommandContext, testDrivers, type TestDatabase } from './testing';
+import { counterDecider, createTestDatabase, describeEachDriver, testCommandContext, testDrivers, type TestDatabase } from '../testing';
 import { type AppendResult, type Checkpoint, type RecordedEvent } from './types';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,7 +6,8 @@
  *   const store = createEventStore(db);                        // cheap, no I/O
  *   await handleCommand(store, { streamId, streamType, decider, command, context });
  *
- * Tests: `describeEachDriver(title, (driver) => …)` + `createTestDatabase(driver)` (PGlite always,
+ * Test helpers are not exported here: `@storefront/eventstore/testing` (eventstore/testing/,
+ * outside the built sources) has `describeEachDriver` and `createTestDatabase` (PGlite always,
  * PostgreSQL too when DATABASE_URL is set).
  */
 export * from './types';
@@ -26,5 +27,3 @@ export {
   type HandleCommandOptions,
   type HandleCommandResult,
 } from './command-handling';
-// Test helpers (no Jest import: `describeEachDriver` only touches the global `describe` when called).
-export * from './testing';

@@ -4,7 +4,7 @@ import { eventStoreMigrations } from './event-store-schema';
 import { migrate, type Migration } from './migrations';
 import { openDatabase } from './open-database';
 import { PostgresEventStore } from './postgres-event-store';
-import { createTestDatabase, describeEachDriver, testCommandContext } from './testing';
+import { createTestDatabase, describeEachDriver, testCommandContext } from '../testing';
 
 describe('migrate [pglite]', () => {
   it('applies the event store schema once, then extras in order, each once', async () => {

@@ -1,6 +1,6 @@
 import { ConcurrencyError } from './errors';
 import { PostgresEventStore } from './postgres-event-store';
-import { createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from './testing';
+import { createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from '../testing';
 import { EVENTS_CHANNEL, START, type Checkpoint, type Database, type RecordedEvent } from './types';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

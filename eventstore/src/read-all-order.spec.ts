@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from './postgres-event-store';
-import { createTestDatabase } from './testing';
+import { createTestDatabase } from '../testing';
 import { START, type CommandContext, type Database } from './types';
 
 const ctx = (): CommandContext => ({ commandId: randomUUID(), correlationId: 'c', causationId: null, actor: { kind: 'system', id: 't' } });

@@ -1,7 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import type { INestApplication } from '@nestjs/common';
+import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Database } from '@storefront/eventstore';
@@ -26,7 +26,10 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
  * the owner session and XSRF check, then Nest's guards and the route; every error leaves through
  * HttpErrorFilter; responses over 1 KiB are compressed (brotli or gzip) when the client accepts it.
  */
-export async function createApp(config: AppConfig, options: { db?: Database; logger?: AppLogger } = {}): Promise<INestApplication> {
+export async function createApp(
+  config: AppConfig,
+  options: { db?: Database; logger?: AppLogger; setup?: Type | DynamicModule } = {},
+): Promise<INestApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMITS.bytes,
     // X-Forwarded-For and X-Forwarded-Proto count only from the proxies TRUST_PROXY names (none by default).
@@ -36,7 +39,7 @@ export async function createApp(config: AppConfig, options: { db?: Database; log
     return503OnClosing: true,
     frameworkErrors,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, { db: options.db }), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, { db: options.db, setup: options.setup }), adapter, {
     bodyParser: false,
     // A start-up failure (a data directory in use, a bad setting) reaches main.ts's message.
     abortOnError: false,

@@ -1,20 +1,25 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Database } from '@storefront/eventstore';
-import { AccountsModule } from './accounts/accounts.module';
-import { CartModule } from './cart/cart.module';
-import { CatalogModule } from './catalog/catalog.module';
-import { CheckoutModule } from './checkout/checkout.module';
+import { AccountsModule } from './accounts';
+import { CartModule } from './cart';
+import { CatalogModule } from './catalog';
+import { CheckoutModule } from './checkout';
 import type { AppConfig } from './config/app-config';
-import { HealthModule } from './health/health.module';
+import { FirstStartModule } from './first-start';
+import { HealthModule } from './health';
 import { InfrastructureModule } from './infrastructure/database/infrastructure.module';
-import { MediaModule } from './media/media.module';
-import { SiteModule } from './site/site.module';
-import { StorefrontModule } from './storefront/storefront.module';
+import { MediaModule } from './media';
+import { ContentModule } from './content';
+import { StorefrontModule } from './storefront';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, options: { db?: Database } = {}): DynamicModule {
+  /**
+   * `setup` prepares a new database on start: by default FirstStart's untitled website and empty
+   * store; the demo entry point passes DemoModule.
+   */
+  static forRoot(config: AppConfig, options: { db?: Database; setup?: Type | DynamicModule } = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -26,7 +31,8 @@ export class AppModule {
         CartModule,
         CheckoutModule,
         MediaModule,
-        SiteModule,
+        ContentModule,
+        options.setup ?? FirstStartModule.seeding(),
         // Last: its catch-all published-site route comes after every API route.
         StorefrontModule,
       ],

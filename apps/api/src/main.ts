@@ -1,41 +1,4 @@
-import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { createApp } from './app.factory';
-import { loadConfig } from './config/app-config';
-import { AppLogger } from './infrastructure/http/app-logger';
-import { StartupNotices } from './infrastructure/startup-notices';
-import { WorkerModule } from './worker.module';
+import { failedToStart, startServer } from './server';
 
-/**
- * Starts the product: HTTP (ROLE=all or api) or projections only (ROLE=worker). A terminal shows
- * the URL and the owner sign-in first; the start-up log lines follow them.
- */
-async function main() {
-  const config = loadConfig();
-  const logger = new AppLogger({ holdUntilStarted: true });
-  if (config.role === 'worker') {
-    const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger, abortOnError: false });
-    worker.enableShutdownHooks();
-    process.stdout.write('Storefront worker running projections\n');
-    logger.started();
-    return;
-  }
-  const app = await createApp(config, { logger });
-  await app.listen(config.port, config.host);
-  const address = app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  // PORT=0 without SITE_URL: the default site address is the port actually picked.
-  if (!process.env.SITE_URL && config.port === 0) config.siteUrl = url;
-  process.stdout.write(
-    `Storefront listening on ${url}\n` +
-      `Owner sign-in: ${url}/config/login as ${config.ownerEmail}\n` +
-      app.get(StartupNotices).drain(),
-  );
-  logger.started();
-}
-
-main().catch((error) => {
-  process.stderr.write(`Storefront failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+/** The product's entry point: a new database starts with an untitled website and an empty store. */
+startServer().catch(failedToStart);

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { CheckoutProcessModule } from './checkout/process/checkout-process.module';
+import { CheckoutProcessModule } from './checkout';
 import type { AppConfig } from './config/app-config';
 import { InfrastructureModule } from './infrastructure/database/infrastructure.module';
 

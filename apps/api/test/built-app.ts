@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(__dirname, '../../..');
-export const BUILT_SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/main.js');
+/** The demo's entry point (what `npm start` runs): a new data directory gets the demo store. */
+export const BUILT_SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/demo/main.js');
+/** The product's own entry point: a new data directory gets an untitled website and an empty store. */
+export const PRODUCT_SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/main.js');
 
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 5_000;
@@ -29,7 +32,7 @@ export type RunningServer = {
 
 /**
  * Spawns the built API with `PORT=0` and a temp `DATA_DIR`, and resolves once it prints
- * `Storefront listening on http://…`. `entry` defaults to `apps/api/dist/main.js`.
+ * `Storefront listening on http://…`. `entry` defaults to the demo's (`apps/api/dist/demo/main.js`).
  */
 export async function startBuiltServer(
   env: Record<string, string> = {},

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { cartStreamId, type CartEvent } from '@storefront/domain';
-import { PostgresEventStore, createTestDatabase, describeEachDriver, type TestDatabase } from '@storefront/eventstore';
+import { PostgresEventStore } from '@storefront/eventstore';
+import { createTestDatabase, describeEachDriver, type TestDatabase } from '@storefront/eventstore/testing';
 import { ProjectionRunner, allProjections, projectionMigrations } from '@storefront/projections';
 // The runner's test projection and helpers (not part of the projections package's public API).
-import { CounterProjection } from '../../../projections/src/testing/counter-projection';
-import { appendTestEvents, silentLogger } from '../../../projections/src/testing/test-events';
+import { CounterProjection } from '../../../projections/testing/counter-projection';
+import { appendTestEvents, silentLogger } from '../../../projections/testing/test-events';
 import { deadLettersCommand, resumeCommand, stateAtCommand, statusCommand, streamCommand, verifyCommand } from './commands';
 import { runCommand } from './run-cli';
 

@@ -4,6 +4,10 @@ import { checkLink, checkSiteTitle, checkText, isEpochMs, notAnOption, SITE_LIMI
 
 /** The site's time zone until the owner picks one (SPEC 3, Website). */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
+/** A new website's title until its owner names it. */
+export const DEFAULT_WEBSITE_TITLE = 'My Site';
+/** A new website's currency until its owner changes it. */
+export const DEFAULT_CURRENCY = 'USD';
 
 /**
  * Site statuses the SPEC names (section 3 'Subscription statuses', section 4 'Site status'). The SPEC

@@ -1,4 +1,4 @@
-import { createTestDatabase, describeEachDriver, type TestDatabase } from '../testing';
+import { createTestDatabase, describeEachDriver, type TestDatabase } from '../../testing';
 
 /** Named (prepared) statements: on a server through node-postgres, on PGlite through PREPARE/EXECUTE. */
 describeEachDriver('named statements', (driver) => {

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { DatabaseUnavailableError } from '../errors';
-import { createTestDatabase, findPostgresBin, POSTGRES_LIB, ScratchPostgres, type TestDatabase } from '../testing';
+import { createTestDatabase, findPostgresBin, POSTGRES_LIB, ScratchPostgres, type TestDatabase } from '../../testing';
 import { PgDatabase } from './pg-database';
 
-const testingDir = join(__dirname, '..', 'testing');
+const testingDir = join(__dirname, '..', '..', 'testing');
 
 /** Runs a TypeScript file of ../testing in a child `node`; resolves with its exit code and output. */
 function runChild(script: string, env: Record<string, string>): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PGliteDatabase } from './pglite-database';
 
 const LOCK_FILE = '.storefront.lock';
-const testingDir = join(__dirname, '..', 'testing');
+const testingDir = join(__dirname, '..', '..', 'testing');
 
 /** The pid of a process that has exited. */
 function deadPid(): number {

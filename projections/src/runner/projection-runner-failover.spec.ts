@@ -1,16 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { PostgresEventStore, createTestDatabase, openDatabase, type Database, type TestDatabase } from '@storefront/eventstore';
-import { CounterProjection } from '../testing/counter-projection';
-import { appendTestEvents, silentLogger, waitFor } from '../testing/test-events';
+import { PostgresEventStore, openDatabase, type Database } from '@storefront/eventstore';
+import { createTestDatabase, type TestDatabase } from '@storefront/eventstore/testing';
+import { CounterProjection } from '../../testing/counter-projection';
+import { appendTestEvents, silentLogger, waitFor } from '../../testing/test-events';
 import { listDeadLetters } from './dead-letters';
 import { projectionMigrations } from './projection-migrations';
 import { ProjectionRunner } from './projection-runner';
 
 const LEASE_MS = 1000;
-const testingDir = join(__dirname, '..', 'testing');
+const testingDir = join(__dirname, '..', '..', 'testing');
 /** The event store's TypeScript loader for test child processes (one copy for both packages). */
-const swcRegister = join(__dirname, '..', '..', '..', 'eventstore', 'src', 'testing', 'swc-register.js');
+const swcRegister = join(__dirname, '..', '..', '..', 'eventstore', 'testing', 'swc-register.js');
 
 /** Starts runner-process.ts in a child `node` (TypeScript through swc-register.js) and waits for "ready". */
 function startChildRunner(url: string, instanceId: string): Promise<ChildProcess> {

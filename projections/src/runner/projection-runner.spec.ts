@@ -1,6 +1,7 @@
-import { PostgresEventStore, createTestDatabase, describeEachDriver, type Database, type RecordedEvent, type TestDatabase } from '@storefront/eventstore';
-import { CounterProjection } from '../testing/counter-projection';
-import { appendTestEvents, silentLogger, waitFor } from '../testing/test-events';
+import { PostgresEventStore, type Database, type RecordedEvent } from '@storefront/eventstore';
+import { createTestDatabase, describeEachDriver, type TestDatabase } from '@storefront/eventstore/testing';
+import { CounterProjection } from '../../testing/counter-projection';
+import { appendTestEvents, silentLogger, waitFor } from '../../testing/test-events';
 import { compareCheckpoints } from './checkpoint-order';
 import { listDeadLetters } from './dead-letters';
 import type { FailurePolicy, ProjectionContext } from './projection';

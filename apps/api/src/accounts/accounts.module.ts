@@ -8,7 +8,7 @@ import { OwnerPagesController } from './owner-pages.controller';
 import { StartupNotices } from '../infrastructure/startup-notices';
 import { OWNER_SEED_OUTPUT, OwnerSeeder, type SeedOutput } from './owner-seeder';
 import { PasswordConfirmation } from './password-confirmation';
-import { PASSWORD_HASHER, ScryptPasswordHasher } from './password-hasher';
+import { PasswordHashingModule } from '../security/password-hasher';
 import { QueryHandlers } from './queries';
 import { SIGN_IN_THROTTLE_OPTIONS, SignInThrottle, signInThrottleOptionsFromEnv } from './sign-in-throttle';
 
@@ -19,6 +19,7 @@ import { SIGN_IN_THROTTLE_OPTIONS, SignInThrottle, signInThrottleOptionsFromEnv 
  * `@OwnerRoles(...)` from `../security`.
  */
 @Module({
+  imports: [PasswordHashingModule],
   controllers: [AccountsController, OwnerPagesController],
   providers: [
     ...CommandHandlers,
@@ -29,11 +30,10 @@ import { SIGN_IN_THROTTLE_OPTIONS, SignInThrottle, signInThrottleOptionsFromEnv 
     OwnerRequestHooks,
     SignInThrottle,
     OwnerSeeder,
-    { provide: PASSWORD_HASHER, useFactory: () => new ScryptPasswordHasher() },
     { provide: SIGN_IN_THROTTLE_OPTIONS, useFactory: () => signInThrottleOptionsFromEnv(process.env) },
     // The generated password is printed by main.ts under the URL, once the server listens.
     { provide: OWNER_SEED_OUTPUT, inject: [StartupNotices], useFactory: (notices: StartupNotices): SeedOutput => (text) => notices.add(text) },
   ],
-  exports: [OwnerSessionStore, OwnerRequestHooks, PASSWORD_HASHER],
+  exports: [OwnerSessionStore, OwnerRequestHooks],
 })
 export class AccountsModule {}

@@ -8,7 +8,7 @@ import { CommandExecutor } from '../infrastructure/command-executor';
 import { RegisterOwnerHandler } from './commands/register-owner.handler';
 import { OwnerAccounts } from './owner-accounts';
 import { OwnerSeeder } from './owner-seeder';
-import { ScryptPasswordHasher } from './password-hasher';
+import { ScryptPasswordHasher } from '../security/password-hasher';
 
 const hasher = new ScryptPasswordHasher({ logN: 10, r: 8, p: 1 });
 

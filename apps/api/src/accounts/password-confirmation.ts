@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import type { AppRequest } from '../infrastructure/http/request-context';
 import { OwnerAccounts } from './owner-accounts';
-import { PASSWORD_HASHER, type PasswordHasher } from './password-hasher';
+import { PASSWORD_HASHER, type PasswordHasher } from '../security/password-hasher';
 import { SignInThrottle, tooManyAttemptsMessage } from './sign-in-throttle';
 
 /**

@@ -1,7 +1,7 @@
 import { describeEachDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { addCartTestProducts } from './testing/cart-test-products';
+import { addCartTestProducts } from '../../test/cart-test-products';
 
 const ADD = '/api/commerce/shopping-cart/entries';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CatalogModule } from '../catalog/catalog.module';
+import { CatalogModule } from '../catalog';
 import { ContentAccessModule } from '../security/content-access';
 import { CartProductLookup } from './cart-product-lookup';
 import { CartCookies } from './cart-cookie';

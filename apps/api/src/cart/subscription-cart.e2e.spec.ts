@@ -4,7 +4,7 @@ import { describeEachDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { EVENT_STORE } from '../infrastructure/database/tokens';
-import { addCartTestProducts } from './testing/cart-test-products';
+import { addCartTestProducts } from '../../test/cart-test-products';
 
 const SUBSCRIBE = '/api/3/commerce/cart/subscription';
 const STOCK = '/api/commerce/inventory/stock/';

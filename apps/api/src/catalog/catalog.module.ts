@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
-import { MediaModule } from '../media/media.module';
+import { MediaModule } from '../media';
 import { ContentAccessModule } from '../security/content-access';
 import { CatalogController } from './catalog.controller';
 import { CatalogWriter } from './catalog-writer';
 import { CommandHandlers } from './commands';
-import { DemoStoreSeeder } from './demo-store.seeder';
 import { ProductCatalog } from './product-catalog';
 import { ProductLoader } from './product-loader';
 import { ProductsController } from './products.controller';
@@ -15,7 +14,7 @@ import { WebsiteDirectory } from './website-directory';
   // Media: product images must name existing image assets.
   imports: [MediaModule, ContentAccessModule],
   controllers: [CatalogController, ProductsController],
-  providers: [ProductCatalog, WebsiteDirectory, DemoStoreSeeder, CatalogWriter, ProductLoader, ...CommandHandlers, ...QueryHandlers],
-  exports: [ProductCatalog, WebsiteDirectory],
+  providers: [ProductCatalog, WebsiteDirectory, CatalogWriter, ProductLoader, ...CommandHandlers, ...QueryHandlers],
+  exports: [ProductCatalog, WebsiteDirectory, CatalogWriter, ProductLoader],
 })
 export class CatalogModule {}

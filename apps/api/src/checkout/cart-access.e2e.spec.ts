@@ -4,7 +4,7 @@ import { describeEachDriver } from '@storefront/eventstore/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { derivedUuid } from '../catalog/catalog-writer';
+import { derivedUuid } from '../infrastructure/derived-ids';
 import { WebsiteDirectory } from '../catalog/website-directory';
 import { EVENT_STORE } from '../infrastructure/database/tokens';
 

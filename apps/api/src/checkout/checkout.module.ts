@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CartModule } from '../cart/cart.module';
+import { CartModule } from '../cart';
 import { ContentAccessModule } from '../security/content-access';
 import { CHECKOUT_SETTINGS, checkoutSettingsFromEnv } from './checkout-settings';
 import { CheckoutController } from './checkout.controller';

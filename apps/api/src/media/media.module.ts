@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { CommandHandlers } from './commands';
-import { DemoMediaSeeder } from './demo-media.seeder';
 import { ImageAssets } from './image-assets';
 import { ImageFilesController } from './image-files.controller';
 import { MediaBlobStore } from './media-blob.store';
@@ -10,11 +9,11 @@ import { RenditionCache } from './rendition-cache';
 
 /**
  * Image assets: owner upload, edit and removal (`/api/media/images`), public files and their
- * resized renditions at the asset URL (`/static/images/{id}/{filename}`), and the demo images.
+ * resized renditions at the asset URL (`/static/images/{id}/{filename}`).
  */
 @Module({
   controllers: [MediaController, ImageFilesController],
-  providers: [ImageAssets, MediaBlobStore, RenditionCache, DemoMediaSeeder, ...CommandHandlers, ...QueryHandlers],
+  providers: [ImageAssets, MediaBlobStore, RenditionCache, ...CommandHandlers, ...QueryHandlers],
   exports: [ImageAssets],
 })
 export class MediaModule {}

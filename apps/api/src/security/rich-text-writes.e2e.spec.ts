@@ -9,7 +9,7 @@ import request from 'supertest';
 import { activeParts, XSS_PAYLOADS } from '../../test/xss-payloads';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { WebsiteDirectory } from '../catalog/website-directory';
-import { DEMO_COLLECTION_IDS } from '../site/demo-site';
+import { DEMO_COLLECTION_IDS } from '../demo/demo-site';
 
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
 const EDITOR = { email: 'xss-editor@example.com', password: 'a long enough password', roles: ['editor'] };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Database } from '@storefront/eventstore';
 import { DATABASE } from '../infrastructure/database/tokens';
-import type { ImageAsset } from '../site/theme';
+import type { ImageAsset } from '../theme';
 
 /** Image assets (the media context's `image_assets` read model) by id, for page contexts. */
 @Injectable()

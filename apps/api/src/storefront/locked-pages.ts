@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ContentAccess, UNLOCK_COOKIE } from '../security/content-access';
-import { SiteReadModel } from '../site/site-read-model';
+import { PASSWORD_HASHER, type PasswordHasher } from '../security/password-hasher';
 
 export { UNLOCK_COOKIE };
 const MAX_UNLOCKED = 20;
@@ -15,7 +15,7 @@ const MAX_UNLOCKED = 20;
 @Injectable()
 export class LockedPages {
   constructor(
-    private readonly site: SiteReadModel,
+    @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     private readonly access: ContentAccess,
   ) {}
 
@@ -26,8 +26,8 @@ export class LockedPages {
   /** Checks the password; on success adds the page to the visitor's unlock cookie. */
   async unlock(req: FastifyRequest, res: FastifyReply, collectionId: string, password: unknown, secure: boolean): Promise<boolean> {
     if (typeof password !== 'string' || password.length === 0 || password.length > 200) return false;
-    if (!(await this.site.checkCollectionPassword(collectionId, password))) return false;
-    const hash = (await this.access.passwordHashOf(collectionId))!;
+    const hash = await this.access.passwordHashOf(collectionId);
+    if (typeof hash !== 'string' || !(await this.hasher.verify(password, hash))) return false;
     const entries = ContentAccess.unlockEntries(req);
     entries.set(collectionId, ContentAccess.proof(collectionId, hash));
     const value = [...entries].slice(-MAX_UNLOCKED).map(([id, p]) => `${id}~${p}`).join('|');

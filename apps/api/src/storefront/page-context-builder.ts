@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CollectionRecord, ContentItemRecord, ProductRecord } from '@storefront/domain';
-import { CART_SETTINGS, type CartSettings } from '../cart/cart-settings';
-import { ProductCatalog } from '../catalog/product-catalog';
+import { CART_SETTINGS, type CartSettings } from '../cart';
+import { ProductCatalog } from '../catalog';
 import { ContentAccess } from '../security/content-access';
-import { SiteReadModel } from '../site/site-read-model';
-import { SiteSearch } from '../site/site-search';
-import { textFromHtml, truncate, type Block, type ImageAsset, type PageContext } from '../site/theme';
+import { SiteReadModel, SiteSearch } from '../content';
+import { textFromHtml, truncate, type Block, type ImageAsset, type PageContext } from '../theme';
 import { ImageAssets } from './image-assets';
 
 /** SPEC section 3 'Localized strings', in the store's language (English for now). */

@@ -1,8 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultTemplatesDir } from '../site/theme';
-import { samplePages } from '../site/theme/testing/sample-contexts';
+import { defaultTemplatesDir } from '../theme';
+import { samplePages } from '../../test/theme/sample-contexts';
 import { SiteRenderer } from './site-renderer';
 import type { WebBundle } from './web-bundle';
 

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { TemplateRenderer } from '../site/rendering/template-renderer';
-import { logTemplateErrors } from '../site/rendering/template-renderer.provider';
-import { bodyTemplateFor, decoratePageContext, Theme, type PageContext } from '../site/theme';
+import { TemplateRenderer, logTemplateErrors } from '../rendering';
+import { bodyTemplateFor, decoratePageContext, Theme, type PageContext } from '../theme';
 import { WebBundle } from './web-bundle';
 
 /** Where template errors are logged (a Nest Logger unless a test provides its own). */

@@ -2,13 +2,13 @@ import { Body, Controller, Get, Header, HttpStatus, Inject, Logger, Post, Query,
 import { domainError } from '@storefront/domain';
 import { DatabaseUnavailableError } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
-import { hasCartCookie } from '../cart/cart-cookie';
+import { hasCartCookie } from '../cart';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { sendWithEtag } from '../infrastructure/http/conditional-get';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { pathOf, Req, type AppRequest } from '../infrastructure/http/request-context';
-import { SiteReadModel } from '../site/site-read-model';
-import type { PageContext } from '../site/theme';
+import { SiteReadModel } from '../content';
+import type { PageContext } from '../theme';
 import { LockedPages } from './locked-pages';
 import { PageContextBuilder, type Visitor } from './page-context-builder';
 import { newNonce, publishedPagePolicy } from '../security/content-security-policy';

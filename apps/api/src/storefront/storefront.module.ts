@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
-import { CartModule } from '../cart/cart.module';
-import { CatalogModule } from '../catalog/catalog.module';
+import { CartModule } from '../cart';
+import { CatalogModule } from '../catalog';
 import { ContentAccessModule } from '../security/content-access';
-import { SiteModule } from '../site/site.module';
+import { PasswordHashingModule } from '../security/password-hasher';
+import { ContentModule } from '../content';
 import { ImageAssets } from './image-assets';
 import { LockedPages } from './locked-pages';
 import { PageContextBuilder } from './page-context-builder';
@@ -16,7 +17,7 @@ import { WebBundle } from './web-bundle';
  * Imported last by AppModule, since its catch-all route must come after every API route.
  */
 @Module({
-  imports: [CatalogModule, CartModule, SiteModule, ContentAccessModule],
+  imports: [CatalogModule, CartModule, ContentModule, ContentAccessModule, PasswordHashingModule],
   controllers: [ThemeAssetsController, StorefrontController],
   providers: [WebBundle, ImageAssets, LockedPages, PageContextBuilder, SiteRenderer],
 })

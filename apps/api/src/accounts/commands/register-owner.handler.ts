@@ -6,7 +6,7 @@ import {
 } from '@storefront/domain';
 import { randomUUID } from 'node:crypto';
 import { CommandExecutor } from '../../infrastructure/command-executor';
-import { PASSWORD_HASHER, type PasswordHasher } from '../password-hasher';
+import { PASSWORD_HASHER, type PasswordHasher } from '../../security/password-hasher';
 import { RegisterOwnerCommand } from './register-owner.command';
 
 export type RegisterOwnerResult = { ok: true; owner: OwnerSummary; duplicate: boolean } | { ok: false; error: DomainError };

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OwnerSessionStore, type CreatedSession } from '../../security/owner-session.store';
 import { OwnerAccounts } from '../owner-accounts';
-import { PASSWORD_HASHER, type PasswordHasher } from '../password-hasher';
+import { PASSWORD_HASHER, type PasswordHasher } from '../../security/password-hasher';
 import { SignInThrottle, tooManyAttemptsMessage } from '../sign-in-throttle';
 import { SignInCommand } from './sign-in.command';
 

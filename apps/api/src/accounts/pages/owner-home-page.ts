@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { escapeHtml } from '../../storefront/html';
+import { escapeHtml } from '../../infrastructure/http/html';
 import { sendOwnerPage } from './page-layout';
 import { LOGIN_PAGE_PATH } from './login-page';
 

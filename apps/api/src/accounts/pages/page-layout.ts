@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { newNonce, ownerPagePolicy } from '../../security/content-security-policy';
-import { escapeHtml } from '../../storefront/html';
+import { escapeHtml } from '../../infrastructure/http/html';
 
 /** Shared look of the owner pages: system fonts, one centred card, no external assets. */
 const STYLE = `

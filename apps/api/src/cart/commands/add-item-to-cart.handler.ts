@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { CartEntryView, ShoppingCartView } from '@storefront/domain';
 import { randomUUID } from 'node:crypto';
-import { WebsiteDirectory } from '../../catalog/website-directory';
+import { WebsiteDirectory } from '../../catalog';
 import { CartProductLookup } from '../cart-product-lookup';
 import { CART_SETTINGS, type CartSettings } from '../cart-settings';
 import { AddItemToCartCommand } from './add-item-to-cart.command';

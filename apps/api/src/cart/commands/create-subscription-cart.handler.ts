@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { SUBSCRIPTION_CART_STREAM_TYPE, subscriptionCartDecider, subscriptionCartStreamId } from '@storefront/domain';
 import { randomUUID } from 'node:crypto';
-import { WebsiteDirectory } from '../../catalog/website-directory';
+import { WebsiteDirectory } from '../../catalog';
 import { CommandExecutor } from '../../infrastructure/command-executor';
 import { DomainException } from '../../infrastructure/http/domain-exception';
 import { CartProductLookup } from '../cart-product-lookup';

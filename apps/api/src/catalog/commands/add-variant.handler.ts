@@ -1,6 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { parseNewVariant } from '@storefront/domain';
-import { CatalogWriter, derivedUuid, stepContext } from '../catalog-writer';
+import { CatalogWriter } from '../catalog-writer';
+import { derivedUuid, stepContext } from '../../infrastructure/derived-ids';
 import { ProductLoader, type ProductView } from '../product-loader';
 import { WebsiteDirectory } from '../website-directory';
 import { DomainException } from '../../infrastructure/http/domain-exception';

@@ -1,11 +1,12 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { checkCreateProduct, domainError, parseCreateProduct, productUrlId, type CreateProduct } from '@storefront/domain';
-import { CatalogWriter, derivedUuid, stepContext } from '../catalog-writer';
-import { DEFAULT_STORE_COLLECTION_ID } from '../demo-store';
+import { CatalogWriter } from '../catalog-writer';
+import { derivedUuid, stepContext } from '../../infrastructure/derived-ids';
+import { DEFAULT_STORE_COLLECTION_ID } from '../default-store';
 import { ProductLoader, type ProductView } from '../product-loader';
 import { WebsiteDirectory } from '../website-directory';
 import { DomainException } from '../../infrastructure/http/domain-exception';
-import { ImageAssets } from '../../media/image-assets';
+import { ImageAssets } from '../../media';
 import { sanitizeRichText } from '../../security/html-sanitizer';
 import { CreateProductCommand } from './create-product.command';
 

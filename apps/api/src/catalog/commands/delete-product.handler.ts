@@ -1,5 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CatalogWriter, stepContext } from '../catalog-writer';
+import { CatalogWriter } from '../catalog-writer';
+import { stepContext } from '../../infrastructure/derived-ids';
 import { ProductLoader } from '../product-loader';
 import { WebsiteDirectory } from '../website-directory';
 import { DeleteProductCommand } from './delete-product.command';

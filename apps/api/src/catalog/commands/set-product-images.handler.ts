@@ -4,7 +4,7 @@ import { CatalogWriter } from '../catalog-writer';
 import { ProductLoader, type ProductView } from '../product-loader';
 import { WebsiteDirectory } from '../website-directory';
 import { DomainException } from '../../infrastructure/http/domain-exception';
-import { ImageAssets } from '../../media/image-assets';
+import { ImageAssets } from '../../media';
 import { SetProductImagesCommand } from './set-product-images.command';
 
 /**

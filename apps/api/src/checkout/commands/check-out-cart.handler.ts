@@ -6,7 +6,7 @@ import {
 } from '@storefront/domain';
 import { ConcurrencyError, type CommandContext } from '@storefront/eventstore';
 import { randomUUID } from 'node:crypto';
-import { CartStreams } from '../../cart/commands/cart-streams';
+import { CartStreams } from '../../cart';
 import { KeyedSerializer } from '../../infrastructure/keyed-serializer';
 import { DomainException } from '../../infrastructure/http/domain-exception';
 import { CHECKOUT_SETTINGS } from '../checkout-settings';

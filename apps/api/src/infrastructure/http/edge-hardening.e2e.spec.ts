@@ -2,7 +2,7 @@ import { describeEachDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { parseSiteUrl, parseTrustProxy } from '../../config/app-config';
-import { DEMO_WHOLESALE_PASSWORD } from '../../site/demo-site';
+import { DEMO_WHOLESALE_PASSWORD } from '../../demo/demo-site';
 import { sameSitePath } from '../../storefront/storefront.controller';
 
 describe('settings', () => {

@@ -4,7 +4,7 @@ import {
   type ImageAssetRecord, type UploadImage,
 } from '@storefront/domain';
 import { createHash } from 'node:crypto';
-import { derivedUuid } from '../../catalog/catalog-writer';
+import { derivedUuid } from '../../infrastructure/derived-ids';
 import { CommandExecutor } from '../../infrastructure/command-executor';
 import { DomainException } from '../../infrastructure/http/domain-exception';
 import { analyseImage } from '../image-analysis';

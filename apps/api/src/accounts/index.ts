@@ -1,0 +1,2 @@
+/** Owner accounts: sign-in, sessions, the owner pages. */
+export { AccountsModule } from './accounts.module';

@@ -1,0 +1,26 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { parseLayout } from '@storefront/domain';
+import { derivedUuid } from '../../infrastructure/derived-ids';
+import { parsedOrThrow } from '../parsed';
+import { SiteLoader, type CollectionView } from '../site-loader';
+import { SiteWriter } from '../site-writer';
+import { requireRawBlockRights, sanitizeBlocks } from '../rich-text-input';
+import { SetCollectionLayoutCommand } from './set-collection-layout.command';
+
+/** Replaces a page's blocks (at most 60); blocks sent without an id get one derived from the command id. */
+@CommandHandler(SetCollectionLayoutCommand)
+export class SetCollectionLayoutHandler implements ICommandHandler<SetCollectionLayoutCommand, CollectionView> {
+  constructor(
+    private readonly writer: SiteWriter,
+    private readonly loader: SiteLoader,
+  ) {}
+
+  async execute({ context, collectionId, body, roles }: SetCollectionLayoutCommand): Promise<CollectionView> {
+    let n = 0;
+    const blocks = sanitizeBlocks(parsedOrThrow(parseLayout(body, () => derivedUuid(context.commandId, `block-${n++}`))));
+    const { state } = await this.loader.collectionState(collectionId);
+    requireRawBlockRights(roles, blocks, state.status === 'active' ? state.collection.layout : []);
+    await this.writer.collection(context, collectionId, { type: 'SetCollectionLayout', data: { collectionId, blocks, now: new Date().toISOString() } });
+    return this.loader.collectionView(collectionId);
+  }
+}

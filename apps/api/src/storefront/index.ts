@@ -1,0 +1,2 @@
+/** The published site. */
+export { StorefrontModule } from './storefront.module';

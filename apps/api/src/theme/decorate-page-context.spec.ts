@@ -1,0 +1,57 @@
+import { decoratePageContext } from './decorate-page-context';
+import { engineMoney, pricingView } from './product-view';
+import { product, SAMPLE_NOW, samplePage } from '../../test/theme/sample-contexts';
+
+describe('decoratePageContext', () => {
+  it('leaves the page context it was given unchanged', () => {
+    const context = samplePage('products-list');
+    const before = JSON.stringify(context);
+    decoratePageContext(context, { now: SAMPLE_NOW });
+    expect(JSON.stringify(context)).toBe(before);
+  });
+
+  it('bridges the paths the engine reads: featureFlags.useCLDRMoneyFormat and websiteSettings.commentsEnabled', () => {
+    const out = decoratePageContext(samplePage('home'), { now: SAMPLE_NOW });
+    expect(out.featureFlags).toEqual({ useCLDRMoneyFormat: true });
+    expect(out.websiteSettings).toMatchObject({ commentsEnabled: true, storeSettings: { selectedCurrency: 'USD' } });
+    const off = decoratePageContext({ ...samplePage('home'), website: { ...samplePage('home').website, useCLDRMoneyFormat: false } }, { now: SAMPLE_NOW });
+    expect(off.featureFlags.useCLDRMoneyFormat).toBe(false);
+  });
+
+  it('splits events into upcoming (soonest first) and past (latest first)', () => {
+    const out = decoratePageContext(samplePage('events-list'), { now: SAMPLE_NOW });
+    expect(out.theme.events!.upcoming.map((e) => e.urlId)).toEqual(['hudson-winter-market', 'glaze-mixing-afternoon', 'open-studio-saturday']);
+    expect(out.theme.events!.past.map((e) => e.urlId)).toEqual(['beginner-wheel-workshop']);
+  });
+
+  it('sets active, folder and items on every navigation item', () => {
+    const context = samplePage('home');
+    const out = decoratePageContext({ ...context, navigation: { items: [{ title: 'Shop', fullUrl: '/shop' }] } }, { now: SAMPLE_NOW });
+    expect(out.navigation!.items).toEqual([{ title: 'Shop', fullUrl: '/shop', active: false, folder: false, items: [] }]);
+  });
+
+  it('gives the first image of a list and the item page high priority', () => {
+    const list = decoratePageContext(samplePage('blog-list'), { now: SAMPLE_NOW });
+    const views = list.items!.map((i) => (i.view as { image: { loading: string } }).image.loading);
+    expect(views).toEqual(['eager', 'lazy', 'lazy']);
+  });
+
+  it('takes one h1 from the blocks when an html block has its own', () => {
+    expect(decoratePageContext(samplePage('home'), { now: SAMPLE_NOW }).theme.showPageTitle).toBe(false);
+    expect(decoratePageContext(samplePage('classes'), { now: SAMPLE_NOW }).theme.showPageTitle).toBe(true);
+  });
+});
+
+describe('pricing for the engine', () => {
+  it('hands product-price decimal amounts from minor-unit records', () => {
+    const mug = product('p-stoneware-mug');
+    const view = pricingView(mug);
+    expect(view.structuredContent.variants[0]).toMatchObject({ price: 2800, priceMoney: { value: '28.00', currency: 'USD' } });
+    expect(view.structuredContent.productType).toBe(1);
+  });
+
+  it('uses value as is when a money has no decimalValue', () => {
+    expect(engineMoney({ value: '42.00', currency: 'EUR' })).toEqual({ value: '42.00', currency: 'EUR' });
+    expect(engineMoney(null)).toEqual({ value: '0', currency: 'USD' });
+  });
+});
