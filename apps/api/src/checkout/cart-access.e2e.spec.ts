@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { derivedUuid } from '../infrastructure/derived-ids';
-import { WebsiteDirectory } from '../catalog/website-directory';
+import { WebsiteDirectory } from '../catalog';
 import { EVENT_STORE } from '../infrastructure/database/tokens';
 
 /**

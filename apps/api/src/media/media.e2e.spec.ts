@@ -6,8 +6,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
-import { DEMO_IMAGE_LIST, DEMO_IMAGES } from '../demo/demo-images';
-import { DemoMediaSeeder } from '../demo/demo-media.seeder';
+import { DEMO_IMAGE_LIST, DEMO_IMAGES, DemoMediaSeeder } from '../demo';
 
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
 const EDITOR = { email: 'editor@example.com', password: 'a long enough password', roles: ['editor'] };

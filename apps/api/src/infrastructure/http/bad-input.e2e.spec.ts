@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../../test/test-app';
-import { WebsiteDirectory } from '../../catalog/website-directory';
+import { WebsiteDirectory } from '../../catalog';
 
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
 type Session = { cookie: string; xsrf: string };
