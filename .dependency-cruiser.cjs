@@ -9,6 +9,8 @@ const API = '^apps/api/src/';
 const SHARED = ['config', 'infrastructure', 'security'];
 const CONTEXTS = ['accounts', 'media', 'catalog', 'cart', 'checkout', 'content', 'rendering', 'theme', 'first-start', 'storefront', 'health', 'demo'];
 const any = (names) => `(${names.join('|')})`;
+/** Contexts that build on one another, highest first. */
+const CHAIN = ['checkout', 'cart', 'catalog', 'media'];
 const CONTEXT = `${API}${any(CONTEXTS)}/`;
 /** A context's public surface: its index.ts. */
 const PUBLIC_SURFACE = `${API}${any(CONTEXTS)}/index\\.ts$`;
@@ -139,6 +141,20 @@ module.exports = {
         'everything, and the composition root (apps/api/src/*.ts) puts them together: no context imports them.',
       from: { path: CONTEXT, pathNot: [`${API}(storefront|demo)/`, ...TEST_CODE] },
       to: { path: `${API}(storefront/|demo/|[^/]+\\.ts$)` },
+    },
+    // The chain of contexts in docs/ARCHITECTURE.md: checkout → cart → catalog → media, never back up.
+    ...CHAIN.slice(1).map((lower, i) => ({
+      name: `api-${lower}-imports-no-context-above-it`,
+      severity: 'error',
+      from: { path: `${API}${lower}/`, pathNot: TEST_CODE },
+      to: { path: `${API}${any(CHAIN.slice(0, i + 1))}/` },
+    })),
+    {
+      name: 'api-only-seeding-and-root-import-first-start',
+      severity: 'error',
+      comment: 'first-start/ prepares a new database: only demo/, the composition root and tests use it.',
+      from: { pathNot: [`${API}(first-start|demo)/`, COMPOSITION_ROOT, ...TEST_CODE] },
+      to: { path: `${API}first-start/` },
     },
     {
       name: 'api-storefront-imports-no-demo-or-root',
