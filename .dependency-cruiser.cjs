@@ -157,6 +157,20 @@ module.exports = {
       to: { path: `${API}first-start/` },
     },
     {
+      name: 'api-standalone-contexts-import-no-context',
+      severity: 'error',
+      comment: 'content/, accounts/, health/ and media/ (the bottom of the chain) build on the shared layers only.',
+      from: { path: `${API}(content|accounts|health|media)/`, pathNot: TEST_CODE },
+      to: { path: CONTEXT, pathNot: `${API}$1/` },
+    },
+    {
+      name: 'api-storefront-imports-its-listed-contexts-only',
+      severity: 'error',
+      comment: 'The published site reads content, catalog and cart, and renders with theme and rendering.',
+      from: { path: `${API}storefront/`, pathNot: TEST_CODE },
+      to: { path: CONTEXT, pathNot: `${API}(storefront|content|catalog|cart|theme|rendering)/` },
+    },
+    {
       name: 'api-storefront-imports-no-demo-or-root',
       severity: 'error',
       from: { path: `${API}storefront/`, pathNot: TEST_CODE },
