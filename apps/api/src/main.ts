@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { createApp } from './app.factory';
-import { loadConfig } from './config/app-config';
+import { ConfigError, loadConfig } from './config/app-config';
 import { AppLogger } from './infrastructure/http/app-logger';
 import { StartupNotices } from './infrastructure/startup-notices';
 import { WorkerModule } from './worker.module';
@@ -26,7 +26,7 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   // PORT=0 without SITE_URL: the default site address is the port actually picked.
-  if (!process.env.SITE_URL && config.port === 0) config.siteUrl = url;
+  if (config.siteUrlDefaulted && config.port === 0) config.siteUrl = url;
   process.stdout.write(
     `Storefront listening on ${url}\n` +
       `Owner sign-in: ${url}/config/login as ${config.ownerEmail}\n` +
@@ -36,6 +36,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`Storefront failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  // A bad setting is the operator's to fix: its message says which and what it accepts, no stack.
+  const detail = error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error);
+  process.stderr.write(`Storefront failed to start: ${detail}\n`);
   process.exit(1);
 });
