@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { DEFAULT_SIGN_IN_THROTTLE } from '../accounts/sign-in-throttle';
 import { ConfigError, DEFAULT_CONFIG, loadConfig, type AppConfig } from './app-config';
 import { readSettings, SETTING_NAMES } from './settings';
 
@@ -109,7 +108,7 @@ describe('settings: every variable is honoured', () => {
 
   it('reads sign-in throttle overrides and keeps defaults otherwise (was signInThrottleOptionsFromEnv)', () => {
     const options = loadConfig({ SIGN_IN_DELAY_BASE_MS: '10', SIGN_IN_EMAIL_LOCK_AFTER: '5' }).signInThrottle;
-    expect(options).toEqual({ ...DEFAULT_SIGN_IN_THROTTLE, baseDelayMs: 10, email: { freeFailures: 3, lockAfter: 5 } });
+    expect(options).toEqual({ ...DEFAULT_CONFIG.signInThrottle, baseDelayMs: 10, email: { freeFailures: 3, lockAfter: 5 } });
   });
 
   it('knows every variable the product read before there was one list, and no others', () => {
