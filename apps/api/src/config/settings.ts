@@ -194,8 +194,8 @@ export const SETTINGS = {
     description: 'The owner account\'s password on first start (ignored once the account exists)',
   }),
   seedDemo: boolean({
-    name: 'SEED_DEMO', default: true, usedBy: 'catalog, site, media',
-    description: 'Seed the demo store, site and images on first start (not in `ROLE=worker`)',
+    name: 'SEED_DEMO', default: true, usedBy: 'demo',
+    description: 'The demo entry point (`npm start`, `apps/api/dist/demo/main.js`): seed the demo store, site and images on first start (`false`: its website and an empty store only; not in `ROLE=worker`). The product\'s own entry point never seeds the demo',
   }),
   secureCookies: boolean({
     name: 'SECURE_COOKIES', default: false, usedBy: 'accounts, cart, storefront',
