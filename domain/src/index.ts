@@ -1,4 +1,6 @@
 export * from './shared/decider';
+export * from './shared/upcasting';
+export * from './event-upcasters';
 export * from './shared/money';
 export * from './shared/error-catalogue';
 export * from './catalog/product-record';
@@ -13,6 +15,7 @@ export * from './catalog/url-id';
 export * from './catalog/state';
 export * from './catalog/commands';
 export * from './catalog/evolve';
+export * from './catalog/upcasters';
 export * from './catalog/decide';
 export * from './catalog/product-decider';
 export * from './catalog/store';

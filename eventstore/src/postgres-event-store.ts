@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { EVENT_UPCASTERS, type EventUpcaster } from '@storefront/domain';
 import { ConcurrencyError } from './errors';
+import { EventUpcasters } from './upcasting';
 import {
   EVENTS_CHANNEL,
   START,
@@ -147,17 +149,22 @@ function fullMetadata(stored: StoredMetadata, eventId: string, schemaVersion: nu
   return metadata;
 }
 
-function toRecordedEvent(row: EventRow): RecordedEvent {
+/**
+ * A row as a RecordedEvent in its current shape: every event the store reads passes here, so this
+ * is where old schema versions are upcast (type, schemaVersion and data; metadata.schemaVersion too).
+ */
+function toRecordedEvent(row: EventRow, upcasters: EventUpcasters): RecordedEvent {
+  const current = upcasters.upcast({ type: row.event_type, schemaVersion: row.schema_version, data: row.data });
   return {
     globalPosition: row.global_position,
     transactionId: row.transaction_id,
     streamId: row.stream_id,
     streamPosition: row.stream_position,
     eventId: row.event_id,
-    type: row.event_type,
-    schemaVersion: row.schema_version,
-    data: row.data,
-    metadata: fullMetadata(row.metadata, row.event_id, row.schema_version, row.recorded_at),
+    type: current.type,
+    schemaVersion: current.schemaVersion,
+    data: current.data,
+    metadata: fullMetadata(row.metadata, row.event_id, current.schemaVersion, row.recorded_at),
     recordedAt: row.recorded_at,
   };
 }
@@ -187,9 +194,17 @@ function appendedResult(append: PreparedAppend, rows: AppendRow[]): AppendResult
   return { status: 'appended', version: rows[rows.length - 1]!.stream_position, events };
 }
 
+export type EventStoreOptions = {
+  /**
+   * Applied to every event read (readStream, readAll, subscriptions), so callers only see current
+   * event shapes. Default: the domain's EVENT_UPCASTERS.
+   */
+  upcasters?: readonly EventUpcaster[];
+};
+
 /** `new PostgresEventStore(db)`: cheap, no I/O. Run `await migrate(db)` first (once per process). */
-export function createEventStore(db: Database): PostgresEventStore {
-  return new PostgresEventStore(db);
+export function createEventStore(db: Database, options: EventStoreOptions = {}): PostgresEventStore {
+  return new PostgresEventStore(db, options);
 }
 
 /**
@@ -201,7 +216,10 @@ export class PostgresEventStore implements EventStore {
   private readonly notifier: PostCommitNotifier | null;
   private legacyCommands: Promise<boolean> | null = null;
 
-  constructor(readonly db: Database) {
+  private readonly upcasters: EventUpcasters;
+
+  constructor(readonly db: Database, options: EventStoreOptions = {}) {
+    this.upcasters = new EventUpcasters(options.upcasters ?? EVENT_UPCASTERS);
     this.notifier = db.driver === 'postgres' ? new PostCommitNotifier(db) : null;
   }
 
@@ -328,7 +346,7 @@ export class PostgresEventStore implements EventStore {
        ORDER BY stream_position`,
       [streamId, options.toVersion ?? null, options.toTime?.toISOString() ?? null, options.fromVersion ?? null],
     );
-    return rows.map(toRecordedEvent);
+    return rows.map((row) => toRecordedEvent(row, this.upcasters));
   }
 
   async streamVersion(streamId: string): Promise<number> {
@@ -371,7 +389,7 @@ export class PostgresEventStore implements EventStore {
     );
     const last = rows[rows.length - 1];
     return {
-      events: rows.filter((row) => row.matched).map(toRecordedEvent),
+      events: rows.filter((row) => row.matched).map((row) => toRecordedEvent(row, this.upcasters)),
       checkpoint: last ? { transactionId: last.transaction_id, globalPosition: last.global_position } : after,
       scanned: rows.length,
     };

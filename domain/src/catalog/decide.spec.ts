@@ -4,6 +4,7 @@ import { DEFAULT_MERCHANDISING, productImageIds, type InitialStock, type Product
 import { productDecider } from './product-decider';
 import { buildProductRecord } from './product-builder';
 import { parseCreateProduct, parseDetailsChanges, parseProductImages } from './product-input';
+import { productCreatedV1ToV2 } from './upcasters';
 import { productRecord } from './product-view';
 
 const NOW = '2026-11-23T10:00:00.000Z';
@@ -136,12 +137,14 @@ describe('product decide: given events, when a command, then', () => {
     });
   });
 
-  it('reads the version-1 ProductCreated (a finished Product record)', () => {
+  it('reads the version-1 ProductCreated (a finished Product record) once upcast', () => {
     const product = buildProductRecord({
       id: 'p-old', title: 'Old Bowl', urlId: 'old-bowl', collectionId: 'shop', productType: 'PHYSICAL', currency: 'USD',
       variants: [{ id: 'v', sku: 'OLD', attributes: { Size: 'L' }, priceCents: 1500, salePriceCents: 1200, onSale: true, qtyInStock: 4 }],
     });
-    const state = given([{ type: 'ProductCreated', data: { product } }]);
+    const upcast = productCreatedV1ToV2.upcast({ type: 'ProductCreated', schemaVersion: 1, data: { product } });
+    expect(upcast).toMatchObject({ type: 'ProductCreated', schemaVersion: 2, data: { initialStock: { OLD: { qtyInStock: 4, unlimited: false } } } });
+    const state = given([upcast as ProductEvent]);
     expect(state.status === 'active' && state.product).toMatchObject({
       id: 'p-old', urlId: 'old-bowl', productType: 'PHYSICAL', currency: 'USD', variantOptionOrdering: ['Size'], enabled: true,
       variants: [{ sku: 'OLD', attributes: { Size: 'L' }, priceMinor: 1500, salePriceMinor: 1200, onSale: true }],
