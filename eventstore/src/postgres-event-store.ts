@@ -36,7 +36,7 @@ type EventRow = {
   event_type: string;
   schema_version: number;
   data: unknown;
-  /** Before migration 003 also eventId, schemaVersion and recordedAt (the columns' values). */
+  /** Before the one-row append (the old migration 003, now part of eventstore/001) also eventId, schemaVersion and recordedAt (the columns' values). */
   metadata: StoredMetadata;
   recorded_at: Date;
 };
@@ -72,7 +72,7 @@ type PreparedAppend = {
 };
 
 /**
- * An append is one statement (see migration 003): one round trip, one transaction outside an
+ * An append is one statement (see eventstore/001-event-store): one round trip, one transaction outside an
  * explicit one, one row written per event. It runs as a named prepared statement, parsed and
  * planned once per connection. Parameters:
  *   $1 command id, $2 stream id, $3 stream type, $4 the version the stream is expected at (0 for
@@ -80,7 +80,7 @@ type PreparedAppend = {
  *   NOTIFY EVENTS_CHANNEL inside it (PGlite; on a server see PostCommitNotifier), $7 the metadata
  *   document of every event (StoredMetadata), $8 the number of events.
  * It inserts nothing and returns no row when the expected version does not hold (the stream has no
- * event at that position) or, in a database written before migration 003, the command id is in
+ * event at that position) or, in a database written before the one-row append (the old migration 003), the command id is in
  * the legacy commands table. A writer that took the same position first, or an earlier append of
  * the same command id, makes it fail with a unique violation (events_pkey or events_command_id)
  * after waiting for that writer's commit. In every such case the caller looks the command id up
@@ -298,7 +298,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Whether the commands table (written before migration 003, never since) holds command ids that
+   * Whether the commands table (written before the one-row append, the old migration 003; never since) holds command ids that
    * appends must check. Asked once per store: the answer never changes from false to true.
    */
   private hasLegacyCommands(): Promise<boolean> {

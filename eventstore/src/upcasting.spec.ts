@@ -2,7 +2,7 @@ import { buildProductRecord, type EventUpcaster } from '@storefront/domain';
 import { handleCommand } from './command-handling';
 import { PostgresEventStore } from './postgres-event-store';
 import { START } from './types';
-import { counterDecider, createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from './testing';
+import { counterDecider, createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from '../testing';
 import { EventUpcasters } from './upcasting';
 
 /**

@@ -1,5 +1,6 @@
-import { PostgresEventStore, createTestDatabase, describeEachDriver, type EventStore, type TestDatabase } from '@storefront/eventstore';
-import { appendTestEvents, silentLogger } from '../testing/test-events';
+import { PostgresEventStore, type EventStore } from '@storefront/eventstore';
+import { createTestDatabase, describeEachDriver, type TestDatabase } from '@storefront/eventstore/testing';
+import { appendTestEvents, silentLogger } from '../../testing/test-events';
 import type { Projection } from './projection';
 import { projectionMigrations } from './projection-migrations';
 import { ProjectionRunner } from './projection-runner';
