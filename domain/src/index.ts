@@ -1,5 +1,6 @@
 export * from './shared/decider';
 export * from './shared/money';
+export * from './shared/strings';
 export * from './shared/error-catalogue';
 export * from './catalog/product-record';
 export * from './catalog/events';
