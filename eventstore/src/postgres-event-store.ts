@@ -503,14 +503,13 @@ class PollingSubscription implements Subscription {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.pollIntervalMs);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        self.wake = null;
-        self.woken = false;
+        this.wake = null;
+        this.woken = false;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, this.pollIntervalMs);
       this.wake = done;
     });
   }

@@ -1,6 +1,6 @@
 import type { ProductCommand } from './commands';
 import type { ProductEvent } from './events';
-import { DEFAULT_MERCHANDISING, productImageIds, type ProductDetails, type VariantDetails } from './product-details';
+import { DEFAULT_MERCHANDISING, productImageIds, type InitialStock, type ProductDetails, type VariantDetails } from './product-details';
 import { productDecider } from './product-decider';
 import { buildProductRecord } from './product-builder';
 import { parseCreateProduct, parseDetailsChanges, parseProductImages } from './product-input';
@@ -17,7 +17,7 @@ const details = (over: Partial<ProductDetails> = {}): ProductDetails => ({
   merchandising: DEFAULT_MERCHANDISING, enabled: true, createdAt: NOW, ...over,
 });
 const created = (over: Partial<ProductDetails> = {}): ProductEvent => ({ type: 'ProductCreated', schemaVersion: 2, data: { product: details(over) } });
-const create = (over: Partial<ProductDetails> = {}, initialStock = { 'MUG-SAND': { qtyInStock: 3, unlimited: false } }): ProductCommand => ({
+const create = (over: Partial<ProductDetails> = {}, initialStock: Record<string, InitialStock> = { 'MUG-SAND': { qtyInStock: 3, unlimited: false } }): ProductCommand => ({
   type: 'CreateProduct', data: { product: details(over), initialStock },
 });
 const given = (events: ProductEvent[]) => events.reduce(productDecider.evolve, productDecider.initialState());

@@ -306,6 +306,7 @@ export function normalisePath(path: string): string | null {
   } catch {
     return null;
   }
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\u0000-\u001f\u007f-\u009f]/.test(p)) return null;
   if (!p.startsWith('/')) p = `/${p}`;
   p = p.replace(/\/{2,}/g, '/');

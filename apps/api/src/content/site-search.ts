@@ -84,5 +84,6 @@ export class SiteSearch {
 /** The query as searched: control characters (NUL included) removed, spaces collapsed, at most 256 characters. */
 export function cleanQuery(query: unknown): string {
   if (typeof query !== 'string') return '';
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return query.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, SEARCH_QUERY_MAX_LENGTH).trim();
 }

@@ -155,7 +155,7 @@ function publishedPath(req: AppRequest): string {
  * request for `//evil.example/x` (or `/\\evil.example`) never redirects off-site.
  */
 export function sameSitePath(path: string): string {
-  return `/${path.replace(/^[\/\\]+/, '')}`;
+  return `/${path.replace(/^[/\\]+/, '')}`;
 }
 
 function xmlEscape(text: string): string {
