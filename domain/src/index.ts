@@ -2,6 +2,7 @@ export * from './shared/decider';
 export * from './shared/upcasting';
 export * from './event-upcasters';
 export * from './shared/money';
+export * from './shared/strings';
 export * from './shared/error-catalogue';
 export * from './catalog/product-record';
 export * from './catalog/events';

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CollectionRecord, ContentItemRecord, ProductRecord } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
 import { DATABASE } from '../infrastructure/database/tokens';
+import { itemVisibleSqlAt } from './item-visibility-sql';
 
 export type SearchResultKind = 'page' | 'post' | 'event' | 'image' | 'product';
 
@@ -61,7 +62,7 @@ export class SiteSearch {
        WHERE s.search @@ q.query
          AND (
            (s.kind IN ('post', 'event', 'image') AND i.id IS NOT NULL AND c.id IS NOT NULL AND ${open('c')}
-              AND (s.workflow_state = 'Published' OR (s.workflow_state = 'Scheduled' AND s.publish_on <= $2)))
+              AND ${itemVisibleSqlAt('$2', 's.')})
            OR (s.kind = 'page' AND c.id IS NOT NULL AND ${open('c')})
            OR (s.kind = 'product' AND p.enabled AND (c.id IS NULL OR ${open('c')}))
          )

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CollectionRecord, ContentItemRecord, ProductRecord } from '@storefront/domain';
+import { ERROR_MESSAGES, LOCALIZED_STRING_DEFAULTS, type CollectionRecord, type ContentItemRecord, type ProductRecord } from '@storefront/domain';
 import { CART_SETTINGS, type CartSettings } from '../cart';
 import { ProductCatalog } from '../catalog';
 import { ContentAccess } from '../security/content-access';
@@ -7,19 +7,8 @@ import { SiteReadModel, SiteSearch } from '../content';
 import { textFromHtml, truncate, type Block, type ImageAsset, type PageContext } from '../theme';
 import { ImageAssets } from './image-assets';
 
-/** SPEC section 3 'Localized strings', in the store's language (English for now). */
-export const LOCALIZED_STRINGS: Record<string, string> = {
-  productAddToCartText: 'Add To Cart',
-  productSubscribeText: 'Subscribe',
-  productQuantityInputLabel: 'Quantity',
-  productSoldOutText: 'sold out',
-  productSaleText: 'sale',
-  productQuickViewText: 'Quick View',
-  productVariantSelectText: 'Select {variantName}',
-  giftCardValueDisplayText: 'Value',
-  giftCardVariantSelectText: 'Select Value',
-  productSummaryFormNoAnswerText: 'N/A',
-};
+/** SPEC section 3 'Localized strings', in the store's language (English for now): the domain's strings catalogue. */
+export const LOCALIZED_STRINGS: Record<string, string> = LOCALIZED_STRING_DEFAULTS;
 
 /** Who is asking, as far as the page cares. */
 export type Visitor = { baseUrl: string; hasCart: boolean; owner: boolean; isUnlocked(collectionId: string): Promise<boolean> };
@@ -79,7 +68,7 @@ export class PageContextBuilder {
   }
 
   async errorPage(visitor: Visitor): Promise<PageContext> {
-    return this.systemPage(101, visitor, Date.now(), 'Something went wrong');
+    return this.systemPage(101, visitor, Date.now(), ERROR_MESSAGES.INTERNAL);
   }
 
   private page(status: number, context: PageContext): PageOutcome {

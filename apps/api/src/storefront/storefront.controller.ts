@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, HttpStatus, Inject, Logger, Post, Query, Res } from '@nestjs/common';
-import { domainError } from '@storefront/domain';
+import { domainError, ERROR_MESSAGES } from '@storefront/domain';
 import { DatabaseUnavailableError } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
 import { hasCartCookie } from '../cart';
@@ -112,7 +112,7 @@ export class StorefrontController {
     } catch (error) {
       this.logger.error(`Template rendering failed: ${error instanceof Error ? error.stack : String(error)}`);
     }
-    return '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1></main></body></html>';
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${ERROR_MESSAGES.INTERNAL}</title></head><body><main><h1>${ERROR_MESSAGES.INTERNAL}</h1></main></body></html>`;
   }
 
   /** The visitor as pages see them, and whether rendering asked about their unlocked pages. */
