@@ -3,7 +3,7 @@
  * templates print is listed, anything else passes through untouched. The fields the templates read
  * beyond that document are marked "(theme)" and listed in templates/README.md.
  */
-import type { ProductRecord } from '@storefront/domain';
+import type { PageType, ProductRecord } from '@storefront/domain';
 import type { ImageAsset } from './image-view';
 import type { Location } from './location-view';
 import type { GalleryOptions } from './gallery-view';
@@ -86,7 +86,7 @@ export type Pagination = {
 };
 
 export type PageContext = {
-  pageType: number;
+  pageType: PageType;
   website: Website;
   websiteSettings?: { storeSettings?: Record<string, unknown> | null; [key: string]: unknown } | null;
   navigation?: { items: NavigationItem[] } | null;
