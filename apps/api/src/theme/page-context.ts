@@ -85,6 +85,11 @@ export type Pagination = {
   nextItem?: { title: string; fullUrl: string } | null;
 };
 
+export type Seo = { title?: string | null; description?: string | null; canonicalUrl?: string | null; ogImage?: string | null };
+
+/** (theme) Lock screens: the locked page's title and path, and why the last password was refused. */
+export type LockScreen = { title?: string; fullUrl?: string; error?: string };
+
 export type PageContext = {
   pageType: PageType;
   website: Website;
@@ -98,8 +103,9 @@ export type PageContext = {
   localizedStrings?: Record<string, string> | null;
   productMerchandisingContext?: Record<string, Record<string, unknown>> | null;
   search?: { query?: string | null; results?: ContentItem[] | null } | null;
-  seo?: { title?: string | null; description?: string | null; canonicalUrl?: string | null; ogImage?: string | null } | null;
+  seo?: Seo | null;
   siteContext?: unknown;
   featureFlags?: Record<string, unknown> | null;
+  lockScreen?: LockScreen | null;
   [key: string]: unknown;
 };
