@@ -165,8 +165,9 @@ function typeLabel(item: ContentItem): string {
   }
 }
 
-const isProduct = (item: ContentItem): boolean =>
-  item.recordType === RECORD_TYPES.storeItem && typeof (item as { structuredContent?: unknown }).structuredContent === 'object';
+/** A store item carrying the catalog's Product record (its structuredContent): what pricing and add-to-cart read. */
+const isProduct = (item: ContentItem): item is ContentItem & ProductRecord =>
+  item.recordType === RECORD_TYPES.storeItem && typeof item.structuredContent === 'object';
 
 const isEvent = (item: ContentItem): boolean =>
   typeof item.startDate === 'number' && typeof item.endDate === 'number' && (item.recordType === RECORD_TYPES.event || item.recordType === undefined);
@@ -197,7 +198,7 @@ function itemView(item: ContentItem, env: Env, options: ViewOptions): ItemView {
   const asset = mainAsset(item);
   const fallbackAlt = item.title;
   const image = asset ? imageView(asset, { sizes: options.sizes, priority: options.priority, fallbackAlt }) : null;
-  const product = isProduct(item) ? (item as unknown as ProductRecord) : null;
+  const product = isProduct(item) ? item : null;
   const images: ImageView[] = [];
   if (product && options.page) {
     const extra = Array.isArray(item.items) ? item.items.filter((a) => a && typeof a.assetUrl === 'string') : [];
