@@ -19,7 +19,7 @@
  * - on blocks: `value.imageView` (image), `value.imageViews` and `value.gallery` (gallery),
  *   `value.locationView` (map).
  */
-import { DEFAULT_TIME_ZONE, isSoldOut, type ProductRecord } from '@storefront/domain';
+import { DEFAULT_TIME_ZONE, isSoldOut, isValidTimeZone, type ProductRecord } from '@storefront/domain';
 import { eventDateView, type EventDateView } from './event-date-view';
 import { galleryView, type GalleryOptions, type GalleryView } from './gallery-view';
 import { imageView, parseOriginalSize, servedWidths, type ImageAsset, type ImagePriority, type ImageView } from './image-view';
@@ -238,10 +238,12 @@ function itemView(item: ContentItem, env: Env, options: ViewOptions): ItemView {
 }
 
 function longDate(ms: number, env: Env): string {
+  const options = { year: 'numeric', month: 'long', day: 'numeric' } as const;
   try {
-    return new Intl.DateTimeFormat(env.locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: env.timeZone }).format(ms);
+    return new Intl.DateTimeFormat(env.locale, { ...options, timeZone: env.timeZone }).format(ms);
   } catch {
-    return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: DEFAULT_TIME_ZONE }).format(ms);
+    // A language Intl does not know: an English date, still in the website's time zone unless that is unknown too.
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: isValidTimeZone(env.timeZone) ? env.timeZone : DEFAULT_TIME_ZONE }).format(ms);
   }
 }
 
