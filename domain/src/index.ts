@@ -28,6 +28,7 @@ export * from './inventory/decide';
 export * from './site/events';
 export * from './site/site-limits';
 export * from './site/website-settings';
+export * from './site/page-types';
 export * from './site/website-decider';
 export * from './site/blocks';
 export * from './site/gallery-options';

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, HttpStatus, Inject, Logger, Post, Query, Res } from '@nestjs/common';
-import { domainError, ERROR_MESSAGES } from '@storefront/domain';
+import { DEFAULT_WEBSITE_TITLE, domainError, ERROR_MESSAGES, PAGE_TYPES } from '@storefront/domain';
 import { DatabaseUnavailableError } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
 import { hasCartCookie } from '../cart';
@@ -64,13 +64,13 @@ export class StorefrontController {
       const outcome = await this.pages.forPath(path, query, visitor, { json });
       if (outcome.kind === 'redirect') return void res.redirect(outcome.location, HttpStatus.FOUND);
       ({ status, context } = outcome);
-      if (lockError && context.pageType === 103) (context as { lockScreen?: { error?: string } }).lockScreen = { ...(context as { lockScreen?: object }).lockScreen, error: lockError };
+      if (lockError && context.pageType === PAGE_TYPES.lockScreen) context.lockScreen = { ...context.lockScreen, error: lockError };
     } catch (error) {
       const unavailable = error instanceof DatabaseUnavailableError;
       if (unavailable) this.logger.warn(`Rendering ${path}: database unavailable (${error.message})`);
       else this.logger.error(`Rendering ${path} failed: ${error instanceof Error ? error.stack : String(error)}`);
       status = unavailable ? 503 : 500;
-      context = await this.pages.errorPage(visitor).catch(() => ({ pageType: 101, website: { siteTitle: 'Clay & Co.' } }) as unknown as PageContext);
+      context = await this.pages.errorPage(visitor).catch((): PageContext => ({ pageType: PAGE_TYPES.error, website: { siteTitle: DEFAULT_WEBSITE_TITLE } }));
     }
     res.status(status).header('Cache-Control', cacheControlFor(status, visitor, locksConsulted())).header('Vary', 'Cookie');
     const now = Date.now();

@@ -37,6 +37,18 @@ describe('decoratePageContext', () => {
     expect(views).toEqual(['eager', 'lazy', 'lazy']);
   });
 
+  it("dates an item in the website's time zone, also when its language is one Intl does not know", () => {
+    // 20:00 UTC on 18 November 2026 is the 18th in New York (the default zone) and the 19th in Auckland.
+    const publishOn = Date.UTC(2026, 10, 18, 20, 0);
+    const context = samplePage('blog-item');
+    const dated = (website: Partial<typeof context.website>) =>
+      decoratePageContext({ ...context, website: { ...context.website, ...website }, item: { ...context.item!, publishOn } }, { now: SAMPLE_NOW })
+        .item!.view as { publishedDate: string };
+    expect(dated({ timeZone: 'Pacific/Auckland', language: 'en-US' }).publishedDate).toBe('November 19, 2026');
+    expect(dated({ timeZone: 'Pacific/Auckland', language: 'not a locale!' }).publishedDate).toBe('November 19, 2026');
+    expect(dated({ timeZone: 'Not/A_Zone', language: 'not a locale!' }).publishedDate).toBe('November 18, 2026');
+  });
+
   it('takes one h1 from the blocks when an html block has its own', () => {
     expect(decoratePageContext(samplePage('home'), { now: SAMPLE_NOW }).theme.showPageTitle).toBe(false);
     expect(decoratePageContext(samplePage('classes'), { now: SAMPLE_NOW }).theme.showPageTitle).toBe(true);

@@ -20,7 +20,7 @@
  * - on blocks: `value.imageView` (image), `value.imageViews` and `value.gallery` (gallery),
  *   `value.locationView` (map), `likertLabels` on each likert field of `value.form` (form).
  */
-import { DEFAULT_TIME_ZONE, ERROR_MESSAGES, isSoldOut, STRINGS, type ProductRecord } from '@storefront/domain';
+import { DEFAULT_TIME_ZONE, ERROR_MESSAGES, isSoldOut, isValidTimeZone, STRINGS, type ProductRecord } from '@storefront/domain';
 import { eventDateView, type EventDateView } from './event-date-view';
 import { galleryView, type GalleryOptions, type GalleryView } from './gallery-view';
 import { imageView, parseOriginalSize, servedWidths, type ImageAsset, type ImagePriority, type ImageView } from './image-view';
@@ -168,8 +168,9 @@ function typeLabel(item: ContentItem): string {
   }
 }
 
-const isProduct = (item: ContentItem): boolean =>
-  item.recordType === RECORD_TYPES.storeItem && typeof (item as { structuredContent?: unknown }).structuredContent === 'object';
+/** A store item carrying the catalog's Product record (its structuredContent): what pricing and add-to-cart read. */
+const isProduct = (item: ContentItem): item is ContentItem & ProductRecord =>
+  item.recordType === RECORD_TYPES.storeItem && typeof item.structuredContent === 'object';
 
 const isEvent = (item: ContentItem): boolean =>
   typeof item.startDate === 'number' && typeof item.endDate === 'number' && (item.recordType === RECORD_TYPES.event || item.recordType === undefined);
@@ -200,7 +201,7 @@ function itemView(item: ContentItem, env: Env, options: ViewOptions): ItemView {
   const asset = mainAsset(item);
   const fallbackAlt = item.title;
   const image = asset ? imageView(asset, { sizes: options.sizes, priority: options.priority, fallbackAlt }) : null;
-  const product = isProduct(item) ? (item as unknown as ProductRecord) : null;
+  const product = isProduct(item) ? item : null;
   const images: ImageView[] = [];
   if (product && options.page) {
     const extra = Array.isArray(item.items) ? item.items.filter((a) => a && typeof a.assetUrl === 'string') : [];
@@ -240,10 +241,12 @@ function itemView(item: ContentItem, env: Env, options: ViewOptions): ItemView {
 }
 
 function longDate(ms: number, env: Env): string {
+  const options = { year: 'numeric', month: 'long', day: 'numeric' } as const;
   try {
-    return new Intl.DateTimeFormat(env.locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: env.timeZone }).format(ms);
+    return new Intl.DateTimeFormat(env.locale, { ...options, timeZone: env.timeZone }).format(ms);
   } catch {
-    return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: DEFAULT_TIME_ZONE }).format(ms);
+    // A language Intl does not know: an English date, still in the website's time zone unless that is unknown too.
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: isValidTimeZone(env.timeZone) ? env.timeZone : DEFAULT_TIME_ZONE }).format(ms);
   }
 }
 
