@@ -20,7 +20,7 @@
  * - on blocks: `value.imageView` (image), `value.imageViews` and `value.gallery` (gallery),
  *   `value.locationView` (map), `likertLabels` on each likert field of `value.form` (form).
  */
-import { DEFAULT_TIME_ZONE, ERROR_MESSAGES, isSoldOut, isValidTimeZone, STRINGS, type ProductRecord } from '@storefront/domain';
+import { DEFAULT_TIME_ZONE, ERROR_MESSAGES, isSoldOut, isValidTimeZone, PAGE_TYPES, STRINGS, type ProductRecord } from '@storefront/domain';
 import { eventDateView, type EventDateView } from './event-date-view';
 import { galleryView, type GalleryOptions, type GalleryView } from './gallery-view';
 import { imageView, parseOriginalSize, servedWidths, type ImageAsset, type ImagePriority, type ImageView } from './image-view';
@@ -432,7 +432,7 @@ export function decoratePageContext(raw: PageContext, options: { now: number }):
     ogType: pageItem ? (isProduct(pageItem) ? 'product' : 'article') : 'website',
     gallery,
     events: kind === 'events' && Array.isArray(items) ? splitEvents(items, options.now) : null,
-    ...(context.pageType === 101 ? { errorTitle: ERROR_MESSAGES.INTERNAL } : {}),
+    ...(context.pageType === PAGE_TYPES.error ? { errorTitle: ERROR_MESSAGES.INTERNAL } : {}),
   };
 
   return {
