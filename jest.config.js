@@ -20,6 +20,8 @@ module.exports = {
     '^@storefront/(domain|eventstore|projections)$': '<rootDir>/$1/src',
     '^@storefront/(domain|eventstore|projections)/(.*)$': '<rootDir>/$1/src/$2',
     '^@storefront/api$': '<rootDir>/apps/api/src',
+    // The CLI imports the API's settings list from its build; tests read the sources.
+    '^@storefront/api/dist/(.*)$': '<rootDir>/apps/api/src/$1',
   },
   roots: ['<rootDir>/domain', '<rootDir>/eventstore', '<rootDir>/projections', '<rootDir>/apps', '<rootDir>/web'],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],

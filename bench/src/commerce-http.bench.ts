@@ -14,7 +14,7 @@
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { formatRate, measureThroughput, printTable, withScratchDatabaseUrl } from './bench-util';
-import { BenchClient, cookieNamed, percentile } from './http-client';
+import { BenchClient, cookieNamed, percentile, type JsonResponse } from './http-client';
 import { startServerProcess, stopServerProcess } from './server-process';
 
 const REPO_ROOT = resolve(__dirname, '../..');
@@ -49,7 +49,7 @@ async function createBenchProducts(client: BenchClient): Promise<{ itemId: strin
     products.push({ itemId: res.body.record.id as string, sku });
   }
   // The add-to-cart lookup reads the catalog read model: wait until the projection has them, stock included.
-  const stocked = (res: { status: number; body: any }) => res.status === 200 && res.body.structuredContent?.variants?.[0]?.qtyInStock > 0;
+  const stocked = (res: JsonResponse) => res.status === 200 && res.body.structuredContent?.variants?.[0]?.qtyInStock > 0;
   for (const p of products) {
     for (let tries = 0; !stocked(await client.request('GET', `/api/commerce/products/${p.itemId}`)); tries++) {
       if (tries > 200) throw new Error('catalog projection did not catch up');

@@ -1,6 +1,7 @@
 /** A small keep-alive HTTP/JSON client and latency statistics for the HTTP benchmarks. */
 import http from 'node:http';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer read loosely, as supertest's res.body
 export type JsonResponse = { status: number; body: any; setCookies: string[] };
 
 export class BenchClient {

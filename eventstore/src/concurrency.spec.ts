@@ -4,7 +4,7 @@ import { handleCommand } from './command-handling';
 import { ConcurrencyError } from './errors';
 import { appendStatement, PostgresEventStore } from './postgres-event-store';
 import { counterDecider, createTestDatabase, describeEachDriver, testCommandContext, testDrivers, type TestDatabase } from '../testing';
-import { START, type AppendResult, type Checkpoint, type RecordedEvent } from './types';
+import { type AppendResult, type Checkpoint, type RecordedEvent } from './types';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -18,7 +18,8 @@ export { DataDirectoryInUseError } from './drivers/data-dir-lock';
 export { PgDatabase } from './drivers/pg-database';
 export { migrate, type Migration } from './migrations';
 export { eventStoreMigrations } from './event-store-schema';
-export { PostgresEventStore, createEventStore } from './postgres-event-store';
+export { PostgresEventStore, createEventStore, type EventStoreOptions } from './postgres-event-store';
+export { EventUpcasters } from './upcasting';
 export { StreamStateCache } from './stream-state-cache';
 export {
   handleCommand,

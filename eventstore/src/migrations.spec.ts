@@ -65,33 +65,63 @@ describeEachDriver('migrate', (driver) => {
   });
 });
 
+describe('squashed migrations [pglite]', () => {
+  const early: Migration[] = [
+    { id: 'test/001-a', sql: 'CREATE TABLE a (id int)' },
+    { id: 'test/002-b', sql: 'CREATE TABLE b (id int)' },
+  ];
+  const squashed: Migration = { id: 'test/001-ab', replaces: early.map((m) => m.id), sql: 'CREATE TABLE a (id int); CREATE TABLE b (id int);' };
 
-describeEachDriver('migration 003 (one-row append) on a database written before it', (driver) => {
+  it('runs on a fresh database; where all the migrations it replaces ran, is recorded without running', async () => {
+    const fresh = await openDatabase({ dataDir: 'memory://' });
+    const old = await openDatabase({ dataDir: 'memory://' });
+    try {
+      expect(await migrate(fresh, [squashed])).toContain('test/001-ab');
+      await migrate(old, early);
+      expect(await migrate(old, [squashed])).toEqual([]);
+      const recorded = await old.query<{ id: string }>(`SELECT id FROM schema_migrations WHERE id LIKE 'test/%' ORDER BY id`);
+      expect(recorded.rows.map((r) => r.id)).toEqual(['test/001-a', 'test/001-ab', 'test/002-b']);
+      expect(await migrate(old, [squashed, { id: 'test/003-c', sql: 'CREATE TABLE c (id int)' }])).toEqual(['test/003-c']);
+    } finally {
+      await fresh.close();
+      await old.close();
+    }
+  });
+
+  it('refuses a database that ran only some of them', async () => {
+    const db = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(db, [early[0]!]);
+      await expect(migrate(db, [squashed])).rejects.toThrow(/applied only test\/001-a \(not test\/002-b\): it predates the squash/);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describeEachDriver('a database written before the one-row append (command ids in the commands table)', (driver) => {
   it('keeps the old streams, versions and command ids: duplicates are recognised, appends continue', async () => {
-    const testDb = await createTestDatabase(driver, { migrate: false });
+    const testDb = await createTestDatabase(driver);
     const { db } = testDb;
     try {
-      // The schema as it was before 003, written by the old es_append (three row writes per append).
-      const before = eventStoreMigrations.filter((m) => m.id < 'eventstore/003');
-      await db.query('CREATE TABLE schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-      for (const m of before) {
-        await db.query(m.sql);
-        await db.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
-      }
-      const oldAppend = (commandId: string, expected: string, n: number) =>
-        db.query(`SELECT * FROM es_append($1, 'old-1', 'legacy', $2, $3::jsonb, false)`, [
-          commandId,
-          expected,
-          JSON.stringify([{ eventId: randomUUID(), type: 'Incremented', schemaVersion: 1, data: { by: n, n }, metadata: { commandId } }]),
-        ]);
+      // What the retired es_append wrote per append: the stream's row, the event (no command_id,
+      // recordedAt copied into its metadata) and one row in commands.
+      const recordedAt = '2026-01-02T03:04:05.678Z';
+      await db.query(`INSERT INTO streams (stream_id, stream_type) VALUES ('old-1', 'legacy')`);
+      const oldAppend = async (commandId: string, position: number, n: number) => {
+        await db.query(
+          `INSERT INTO events (stream_id, stream_position, event_id, event_type, schema_version, data, metadata, recorded_at)
+           VALUES ('old-1', $1, $2, 'Incremented', 1, $3::jsonb, $4::jsonb, $5::timestamptz)`,
+          [position, randomUUID(), JSON.stringify({ by: n, n }), JSON.stringify({ commandId, correlationId: commandId, causationId: null, actor: { kind: 'system', id: 'old' }, recordedAt }), recordedAt],
+        );
+        await db.query(`INSERT INTO commands (command_id, stream_id, version) VALUES ($1, 'old-1', $2)`, [commandId, position]);
+      };
       const first = randomUUID();
       const second = randomUUID();
-      await oldAppend(first, 'no_stream', 1);
-      await oldAppend(second, '1', 2);
+      await oldAppend(first, 1, 1);
+      await oldAppend(second, 2, 2);
 
-      expect(await migrate(db)).toEqual(eventStoreMigrations.filter((m) => m.id >= 'eventstore/003').map((m) => m.id));
       const store = new PostgresEventStore(db);
-
       expect(await store.streamVersion('old-1')).toBe(2);
       expect(await store.findCommand(first)).toEqual({ streamId: 'old-1', version: 1 });
       const retried = await store.append('old-1', [{ type: 'Incremented', data: { by: 2, n: 2 } }], {

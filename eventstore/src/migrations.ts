@@ -12,7 +12,8 @@ export type { Migration };
 const MIGRATION_LOCK_KEY = 727_274_001;
 
 /**
- * Applies the event store's own schema, then `extra` in order; each migration id runs once.
+ * Applies the event store's own schema, then `extra` in order; each migration id runs once (a
+ * squashed migration counts as applied where all the ones it `replaces` were).
  * Everything runs in one transaction holding an advisory lock, so a failing migration leaves
  * nothing half-applied and concurrent callers wait for each other. Returns the ids applied now.
  */
@@ -35,6 +36,15 @@ export async function migrate(db: Database, extra: Migration[] = []): Promise<st
     const applied: string[] = [];
     for (const m of all) {
       if (done.has(m.id)) continue;
+      const replaced = (m.replaces ?? []).filter((id) => done.has(id));
+      if (replaced.length > 0) {
+        if (replaced.length < m.replaces!.length) {
+          const missing = m.replaces!.filter((id) => !done.has(id));
+          throw new Error(`Migration ${m.id} replaces ${m.replaces!.join(', ')}, but this database applied only ${replaced.join(', ')} (not ${missing.join(', ')}): it predates the squash, recreate it`);
+        }
+        await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
+        continue;
+      }
       try {
         await tx.query(m.sql);
       } catch (err) {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { EVENT_UPCASTERS, type EventUpcaster } from '@storefront/domain';
 import { ConcurrencyError } from './errors';
+import { EventUpcasters } from './upcasting';
 import {
   EVENTS_CHANNEL,
   START,
@@ -34,7 +36,7 @@ type EventRow = {
   event_type: string;
   schema_version: number;
   data: unknown;
-  /** Before migration 003 also eventId, schemaVersion and recordedAt (the columns' values). */
+  /** Before the one-row append (the old migration 003, now part of eventstore/001) also eventId, schemaVersion and recordedAt (the columns' values). */
   metadata: StoredMetadata;
   recorded_at: Date;
 };
@@ -70,7 +72,7 @@ type PreparedAppend = {
 };
 
 /**
- * An append is one statement (see migration 003): one round trip, one transaction outside an
+ * An append is one statement (see eventstore/001-event-store): one round trip, one transaction outside an
  * explicit one, one row written per event. It runs as a named prepared statement, parsed and
  * planned once per connection. Parameters:
  *   $1 command id, $2 stream id, $3 stream type, $4 the version the stream is expected at (0 for
@@ -78,7 +80,7 @@ type PreparedAppend = {
  *   NOTIFY EVENTS_CHANNEL inside it (PGlite; on a server see PostCommitNotifier), $7 the metadata
  *   document of every event (StoredMetadata), $8 the number of events.
  * It inserts nothing and returns no row when the expected version does not hold (the stream has no
- * event at that position) or, in a database written before migration 003, the command id is in
+ * event at that position) or, in a database written before the one-row append (the old migration 003), the command id is in
  * the legacy commands table. A writer that took the same position first, or an earlier append of
  * the same command id, makes it fail with a unique violation (events_pkey or events_command_id)
  * after waiting for that writer's commit. In every such case the caller looks the command id up
@@ -147,17 +149,22 @@ function fullMetadata(stored: StoredMetadata, eventId: string, schemaVersion: nu
   return metadata;
 }
 
-function toRecordedEvent(row: EventRow): RecordedEvent {
+/**
+ * A row as a RecordedEvent in its current shape: every event the store reads passes here, so this
+ * is where old schema versions are upcast (type, schemaVersion and data; metadata.schemaVersion too).
+ */
+function toRecordedEvent(row: EventRow, upcasters: EventUpcasters): RecordedEvent {
+  const current = upcasters.upcast({ type: row.event_type, schemaVersion: row.schema_version, data: row.data });
   return {
     globalPosition: row.global_position,
     transactionId: row.transaction_id,
     streamId: row.stream_id,
     streamPosition: row.stream_position,
     eventId: row.event_id,
-    type: row.event_type,
-    schemaVersion: row.schema_version,
-    data: row.data,
-    metadata: fullMetadata(row.metadata, row.event_id, row.schema_version, row.recorded_at),
+    type: current.type,
+    schemaVersion: current.schemaVersion,
+    data: current.data,
+    metadata: fullMetadata(row.metadata, row.event_id, current.schemaVersion, row.recorded_at),
     recordedAt: row.recorded_at,
   };
 }
@@ -187,9 +194,17 @@ function appendedResult(append: PreparedAppend, rows: AppendRow[]): AppendResult
   return { status: 'appended', version: rows[rows.length - 1]!.stream_position, events };
 }
 
+export type EventStoreOptions = {
+  /**
+   * Applied to every event read (readStream, readAll, subscriptions), so callers only see current
+   * event shapes. Default: the domain's EVENT_UPCASTERS.
+   */
+  upcasters?: readonly EventUpcaster[];
+};
+
 /** `new PostgresEventStore(db)`: cheap, no I/O. Run `await migrate(db)` first (once per process). */
-export function createEventStore(db: Database): PostgresEventStore {
-  return new PostgresEventStore(db);
+export function createEventStore(db: Database, options: EventStoreOptions = {}): PostgresEventStore {
+  return new PostgresEventStore(db, options);
 }
 
 /**
@@ -201,7 +216,10 @@ export class PostgresEventStore implements EventStore {
   private readonly notifier: PostCommitNotifier | null;
   private legacyCommands: Promise<boolean> | null = null;
 
-  constructor(readonly db: Database) {
+  private readonly upcasters: EventUpcasters;
+
+  constructor(readonly db: Database, options: EventStoreOptions = {}) {
+    this.upcasters = new EventUpcasters(options.upcasters ?? EVENT_UPCASTERS);
     this.notifier = db.driver === 'postgres' ? new PostCommitNotifier(db) : null;
   }
 
@@ -280,7 +298,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Whether the commands table (written before migration 003, never since) holds command ids that
+   * Whether the commands table (written before the one-row append, the old migration 003; never since) holds command ids that
    * appends must check. Asked once per store: the answer never changes from false to true.
    */
   private hasLegacyCommands(): Promise<boolean> {
@@ -328,7 +346,7 @@ export class PostgresEventStore implements EventStore {
        ORDER BY stream_position`,
       [streamId, options.toVersion ?? null, options.toTime?.toISOString() ?? null, options.fromVersion ?? null],
     );
-    return rows.map(toRecordedEvent);
+    return rows.map((row) => toRecordedEvent(row, this.upcasters));
   }
 
   async streamVersion(streamId: string): Promise<number> {
@@ -371,7 +389,7 @@ export class PostgresEventStore implements EventStore {
     );
     const last = rows[rows.length - 1];
     return {
-      events: rows.filter((row) => row.matched).map(toRecordedEvent),
+      events: rows.filter((row) => row.matched).map((row) => toRecordedEvent(row, this.upcasters)),
       checkpoint: last ? { transactionId: last.transaction_id, globalPosition: last.global_position } : after,
       scanned: rows.length,
     };
@@ -503,14 +521,13 @@ class PollingSubscription implements Subscription {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.pollIntervalMs);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        self.wake = null;
-        self.woken = false;
+        this.wake = null;
+        this.woken = false;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, this.pollIntervalMs);
       this.wake = done;
     });
   }

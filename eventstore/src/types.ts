@@ -181,4 +181,13 @@ export interface EventStore {
 export const EVENTS_CHANNEL = 'events_appended';
 
 /** One schema change. `id` is recorded in `schema_migrations`; `sql` may hold several statements. */
-export type Migration = { id: string; sql: string };
+export type Migration = {
+  id: string;
+  sql: string;
+  /**
+   * Ids of the migrations this one was squashed from (same resulting schema). A database that
+   * applied all of them records this one as applied without running it; one that applied only
+   * some of them is refused (it predates the squash half-way: recreate it).
+   */
+  replaces?: string[];
+};

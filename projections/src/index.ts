@@ -14,13 +14,17 @@ export { projectionMigrations } from './runner/projection-migrations';
 export { listDeadLetters, type DeadLetter } from './runner/dead-letters';
 export { classifyError, isTransientError, type ErrorKind } from './runner/error-kinds';
 export { UnprocessableEventError, nestsDeeperThan, refuseDeepEventData } from './runner/event-guards';
-export { MAX_CART_EVENT_DEPTH } from './cart/cart-details.projection';
 export { RowBatch, upsertRows, insertRows, selectRows, deleteRows, rowKey, type Row } from './runner/sql-batch';
 export { compareCheckpoints, checkpointsEqual, formatCheckpoint } from './runner/checkpoint-order';
 export { generationTable } from './runner/read-model-tables';
 export { allProjections } from './registry';
 export { CATALOG_PRODUCTS, catalogProductsProjection } from './catalog/catalog-products.projection';
-export { CHECKOUTS, checkoutsProjection } from './checkout/checkouts.projection';
+export {
+  streamRowProjection, streamRowReader, type StreamRowModel, type StreamRowProjection, type StreamRowProjectionOptions,
+} from './stream-row/stream-row';
+export { CART_DETAILS, MAX_CART_EVENT_DEPTH, cartDetailsModel, cartDetailsProjection, readCartDetails } from './cart/cart-details.projection';
+export { ORDERS, ordersModel, ordersProjection, readOrder } from './checkout/orders.projection';
+export { CHECKOUTS, checkoutsModel, checkoutsProjection } from './checkout/checkouts.projection';
 export { IMAGE_ASSETS, imageAssetsProjection } from './media/image-assets.projection';
 export { siteProjection } from './site/site.projection';
 export * from './site/site-tables';

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createApp } from './app.factory';
-import { loadConfig } from './config/app-config';
+import { ConfigError, loadConfig } from './config/app-config';
 import { AppLogger } from './infrastructure/http/app-logger';
 import { StartupNotices } from './infrastructure/startup-notices';
 import { WorkerModule } from './worker.module';
@@ -28,7 +28,7 @@ export async function startServer(options: { setup?: Type | DynamicModule } = {}
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   // PORT=0 without SITE_URL: the default site address is the port actually picked.
-  if (!process.env.SITE_URL && config.port === 0) config.siteUrl = url;
+  if (config.siteUrlDefaulted && config.port === 0) config.siteUrl = url;
   process.stdout.write(
     `Storefront listening on ${url}\n` +
       `Owner sign-in: ${url}/config/login as ${config.ownerEmail}\n` +
@@ -39,6 +39,8 @@ export async function startServer(options: { setup?: Type | DynamicModule } = {}
 
 /** An entry point's last word when start-up fails. */
 export function failedToStart(error: unknown): never {
-  process.stderr.write(`Storefront failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  // A bad setting is the operator's to fix: its message says which and what it accepts, no stack.
+  const detail = error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error);
+  process.stderr.write(`Storefront failed to start: ${detail}\n`);
   process.exit(1);
 }

@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import { createApp } from '../src/app.factory';
 import { loadConfig, type AppConfig } from '../src/config/app-config';
 import { DemoModule } from '../src/demo';
+import { SETTING_NAMES } from '../src/config/settings';
 
 export type TestApp = {
   app: INestApplication;
@@ -23,6 +24,10 @@ export type TestApp = {
 export async function startTestApp(driver: 'pglite' | 'postgres', env: NodeJS.ProcessEnv = {}, options: { demo?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase(driver);
   const config = loadConfig({
+    // Every suite's requests come from one address: the per-client rate limit is off unless a
+    // suite sets CLIENT_RATE_LIMIT_BURST itself.
+    CLIENT_RATE_LIMIT_BURST: '0',
+    ...suiteSettingsFromProcessEnv(),
     LOG_LEVEL: 'silent',
     OWNER_EMAIL: 'owner@example.com',
     OWNER_PASSWORD: 'correct horse battery staple',
@@ -52,19 +57,20 @@ export function startAnotherApp(t: TestApp): Promise<INestApplication> {
   return readyApp(t.config, t.db, true);
 }
 
+/**
+ * The cart, checkout, sign-in and theme settings (and NODE_ENV) a suite has put in process.env
+ * around `startTestApp`, as suites set them (`env` passes any setting directly). Only these: the
+ * rest of the test runner's environment (CI's DATABASE_URL, PORT, ...) is not the test app's.
+ */
+function suiteSettingsFromProcessEnv(): Record<string, string> {
+  const names = SETTING_NAMES.filter((name) => /^(CART_|CLIENT_RATE_LIMIT_|CHECKOUT_|SIGN_IN_|MULTIPLE_QUANTITY_|THEME_TEMPLATES_DIR$|NODE_ENV$)/.test(name));
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
+}
+
 /** The app built, initialised and its Fastify instance ready for supertest. */
 async function readyApp(config: AppConfig, db: Database, demo: boolean): Promise<INestApplication> {
-  // Every suite's requests come from one address: the per-client rate limit is off unless a suite
-  // sets CLIENT_RATE_LIMIT_BURST itself (cart settings are read from process.env when the app starts).
-  const clientLimitUnset = process.env.CLIENT_RATE_LIMIT_BURST === undefined;
-  if (clientLimitUnset) process.env.CLIENT_RATE_LIMIT_BURST = '0';
-  let app: INestApplication;
-  try {
-    app = await createApp(config, { db, setup: demo ? DemoModule : undefined });
-    await app.init();
-  } finally {
-    if (clientLimitUnset) delete process.env.CLIENT_RATE_LIMIT_BURST;
-  }
+  const app = await createApp(config, { db, setup: demo ? DemoModule : undefined });
+  await app.init();
   await (app as NestFastifyApplication).getHttpAdapter().getInstance().ready();
   return app;
 }

@@ -40,6 +40,7 @@ export function activeParts(html: string, options: { ownScripts?: boolean } = {}
     }
     for (const [attr, value] of Object.entries(node.attribs ?? {})) {
       if (/^on/i.test(attr)) found.push(attr);
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
       if (/^\s*(javascript|data|vbscript):/i.test(value.replace(/[\u0000-\u001f]/g, ''))) found.push(`${attr}=${value}`);
     }
     for (const child of node.children ?? []) visit(child);

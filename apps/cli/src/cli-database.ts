@@ -1,13 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { readSettings, type SettingsEnv } from '@storefront/api/dist/config/settings';
 import { migrate, openDatabase, type Database } from '@storefront/eventstore';
 import { cliMigrations } from './cli-migrations';
 
-/** Same environment as the API: DATABASE_URL (PostgreSQL server) else PGlite under DATA_DIR (default ./.data). */
+/**
+ * Same settings as the API, read through its settings list (`apps/api/src/config/settings.ts`):
+ * DATABASE_URL (PostgreSQL server) else PGlite under DATA_DIR (default ./.data). Throws the API's
+ * ConfigError for a value it does not accept.
+ */
 export type CliDatabaseConfig = { databaseUrl?: string; dataDir: string };
 
-export function loadCliDatabaseConfig(env: NodeJS.ProcessEnv = process.env): CliDatabaseConfig {
-  return { databaseUrl: env.DATABASE_URL || undefined, dataDir: resolve(env.DATA_DIR ?? '.data') };
+export function loadCliDatabaseConfig(env: SettingsEnv = process.env): CliDatabaseConfig {
+  const settings = readSettings(env, ['databaseUrl', 'dataDir']);
+  return { databaseUrl: settings.databaseUrl, dataDir: resolve(settings.dataDir) };
 }
 
 /** The PGlite data directory is open in another process (PGlite allows one process per directory). */

@@ -95,9 +95,11 @@ export async function statusCommand(runner: ProjectionRunner): Promise<CommandRe
       ? `STOPPED: ${s.error ?? ''}`
       : s.rebuilding
         ? `rebuilding g${s.rebuilding.generation} at ${formatCheckpoint(s.rebuilding.checkpoint)}`
-        : s.lag === 0
-          ? 'up to date'
-          : 'behind',
+        : s.version !== s.codeVersion
+          ? `version ${s.version ?? '(none)'} != code ${s.codeVersion}: rebuilt by the next live round`
+          : s.lag === 0
+            ? 'up to date'
+            : 'behind',
   ]);
   const head = statuses[0]?.headCheckpoint;
   const parked = statuses.flatMap((s) => {

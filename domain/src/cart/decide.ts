@@ -1,5 +1,6 @@
 import { accept, reject, type Decision, type DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
+import { STRINGS } from '../shared/strings';
 import { parseAdditionalFields } from './additional-fields';
 import { resolveVariant, type PricedVariant } from './cart-product';
 import type { AddItemToCart, CartCommand, CartStoreSettings, ChangeCartEntryQuantity, PurchaseCart, RemoveCartEntry, UpdateCartEntryAdditionalFields } from './commands';
@@ -11,12 +12,7 @@ type CartDecision = Decision<CartEvent, DomainError>;
 type OpenCart = Extract<CartState, { status: 'open' }>;
 
 /** SPEC 8 'Cart editing' alert titles, sent along with an entry error so the page can show them. */
-export const CART_ALERT_TITLES = {
-  add: 'Unable to add item',
-  updateQuantity: 'Unable to update quantity',
-  remove: 'Unable to remove item',
-  updateFields: 'Unable to update item',
-} as const;
+export const CART_ALERT_TITLES = STRINGS.cartEditingTitles;
 
 export function decideCart(command: CartCommand, state: CartState): CartDecision {
   switch (command.type) {

@@ -1,9 +1,11 @@
 import type { ProductCommand } from './commands';
 import type { ProductEvent } from './events';
-import { DEFAULT_MERCHANDISING, productImageIds, type ProductDetails, type VariantDetails } from './product-details';
+import { DEFAULT_MERCHANDISING, productImageIds, type InitialStock, type ProductDetails, type VariantDetails } from './product-details';
 import { productDecider } from './product-decider';
 import { buildProductRecord } from './product-builder';
+import { productCreatedV1ToV2 } from './upcasters';
 import { parseRequest } from '../shared/requests';
+import { productRecord } from './product-view';
 import { CreateProductRequest, EditProductDetailsRequest, productFromRequest, SetProductImagesRequest, type CreateProductContext } from './requests';
 
 // The request schemas with what the API adds (ids, the store's currency, the time).
@@ -13,7 +15,6 @@ const parseCreateProduct = (raw: unknown, ctx: CreateProductContext) => {
 };
 const parseDetailsChanges = (raw: unknown) => parseRequest(EditProductDetailsRequest, raw);
 const parseProductImages = (raw: unknown) => parseRequest(SetProductImagesRequest, raw);
-import { productRecord } from './product-view';
 
 const NOW = '2026-11-23T10:00:00.000Z';
 const variant = (over: Partial<VariantDetails> = {}): VariantDetails => ({
@@ -26,7 +27,7 @@ const details = (over: Partial<ProductDetails> = {}): ProductDetails => ({
   merchandising: DEFAULT_MERCHANDISING, enabled: true, createdAt: NOW, ...over,
 });
 const created = (over: Partial<ProductDetails> = {}): ProductEvent => ({ type: 'ProductCreated', schemaVersion: 2, data: { product: details(over) } });
-const create = (over: Partial<ProductDetails> = {}, initialStock = { 'MUG-SAND': { qtyInStock: 3, unlimited: false } }): ProductCommand => ({
+const create = (over: Partial<ProductDetails> = {}, initialStock: Record<string, InitialStock> = { 'MUG-SAND': { qtyInStock: 3, unlimited: false } }): ProductCommand => ({
   type: 'CreateProduct', data: { product: details(over), initialStock },
 });
 const given = (events: ProductEvent[]) => events.reduce(productDecider.evolve, productDecider.initialState());
@@ -145,12 +146,14 @@ describe('product decide: given events, when a command, then', () => {
     });
   });
 
-  it('reads the version-1 ProductCreated (a finished Product record)', () => {
+  it('reads the version-1 ProductCreated (a finished Product record) once upcast', () => {
     const product = buildProductRecord({
       id: 'p-old', title: 'Old Bowl', urlId: 'old-bowl', collectionId: 'shop', productType: 'PHYSICAL', currency: 'USD',
       variants: [{ id: 'v', sku: 'OLD', attributes: { Size: 'L' }, priceCents: 1500, salePriceCents: 1200, onSale: true, qtyInStock: 4 }],
     });
-    const state = given([{ type: 'ProductCreated', data: { product } }]);
+    const upcast = productCreatedV1ToV2.upcast({ type: 'ProductCreated', schemaVersion: 1, data: { product } });
+    expect(upcast).toMatchObject({ type: 'ProductCreated', schemaVersion: 2, data: { initialStock: { OLD: { qtyInStock: 4, unlimited: false } } } });
+    const state = given([upcast as ProductEvent]);
     expect(state.status === 'active' && state.product).toMatchObject({
       id: 'p-old', urlId: 'old-bowl', productType: 'PHYSICAL', currency: 'USD', variantOptionOrdering: ['Size'], enabled: true,
       variants: [{ sku: 'OLD', attributes: { Size: 'L' }, priceMinor: 1500, salePriceMinor: 1200, onSale: true }],

@@ -1,16 +1,21 @@
-import type { ProductDetails, ProductDetailsChanges, VariantChanges, VariantDetails } from './product-details';
-import type { ProductRecord } from './product-record';
+import type { InitialStock, ProductDetails, ProductDetailsChanges, VariantChanges, VariantDetails } from './product-details';
 
 /**
  * The catalog's events. Type names are a stored contract: never rename them.
  *
- * `ProductCreated` has two shapes: schema version 1 carried the finished Product record
- * (`{ product: ProductRecord }`, stock included); version 2 carries the owner's details
- * (`{ product: ProductDetails }`, stock lives in inventory streams). `evolve` reads both.
+ * `ProductCreated` is schema version 2: the owner's details (`{ product: ProductDetails }`, stock
+ * lives in inventory streams). Version 1 carried the finished Product record with its stock; it is
+ * upcast on read (`productCreatedV1ToV2` in upcasters.ts), which puts that stock in `initialStock`.
  */
-export type ProductCreatedV1 = { type: 'ProductCreated'; data: { product: ProductRecord }; schemaVersion?: 1 };
-export type ProductCreatedV2 = { type: 'ProductCreated'; data: { product: ProductDetails }; schemaVersion: 2 };
-export type ProductCreated = ProductCreatedV1 | ProductCreatedV2;
+export type ProductCreated = {
+  type: 'ProductCreated';
+  data: {
+    product: ProductDetails;
+    /** Only on an upcast version-1 event: the stock its record carried, per sku. */
+    initialStock?: Record<string, InitialStock>;
+  };
+  schemaVersion: 2;
+};
 
 export type ProductDetailsEdited = { type: 'ProductDetailsEdited'; data: { productId: string; changes: ProductDetailsChanges; editedAt: string } };
 export type ProductVariantAdded = { type: 'ProductVariantAdded'; data: { productId: string; variant: VariantDetails; addedAt: string } };
@@ -50,11 +55,6 @@ export const PRODUCT_EVENT_TYPES: ProductEvent['type'][] = [
 export const catalogStreamId = (productId: string) => `product-${productId}`;
 export const productStreamId = catalogStreamId;
 export const PRODUCT_STREAM_TYPE = 'product';
-
-/** True for the version-1 shape of ProductCreated (a finished Product record). */
-export function isLegacyProductCreated(event: ProductCreated): event is ProductCreatedV1 {
-  return 'structuredContent' in (event.data.product as object);
-}
 
 // Store: a products collection (CollectionType 13). Its stream holds the URL ids of its products,
 // so unique URL ids and the products-per-collection limit are decided on one stream.

@@ -1,14 +1,12 @@
-import { isLegacyProductCreated, type ProductEvent } from './events';
-import { applyDetailsChanges, applyVariantChanges, DEFAULT_MERCHANDISING, type InitialStock, type ProductDetails } from './product-details';
-import { productTypeName, type ProductRecord } from './product-record';
+import type { ProductEvent } from './events';
+import { applyDetailsChanges, applyVariantChanges, type ProductDetails } from './product-details';
 import type { ProductState } from './state';
 
 /** Total: an event that does not apply to the state leaves it unchanged, so replay never fails. */
 export function evolveProduct(state: ProductState, event: ProductEvent): ProductState {
   if (event.type === 'ProductCreated') {
     if (state.status !== 'none') return state;
-    const product = isLegacyProductCreated(event) ? detailsFromRecord(event.data.product) : event.data.product;
-    return { status: 'active', product };
+    return { status: 'active', product: event.data.product };
   }
   if (state.status !== 'active') return state;
   const product = state.product;
@@ -48,44 +46,4 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
       return unhandled;
     }
   }
-}
-
-/** The details behind a version-1 ProductCreated (a finished Product record). */
-export function detailsFromRecord(record: ProductRecord): ProductDetails {
-  const content = record.structuredContent;
-  const currency = content.variants[0]?.priceMoney.currency ?? content.priceMoney?.currency ?? 'USD';
-  return {
-    id: record.id,
-    websiteId: '',
-    collectionId: record.collectionId,
-    productType: productTypeName(content.productType),
-    title: record.title,
-    navigationTitle: record.title,
-    description: '',
-    urlId: record.urlId,
-    currency,
-    variants: content.variants.map((v) => ({
-      id: v.id,
-      sku: v.sku,
-      attributes: v.attributes,
-      priceMinor: Number(v.priceMoney.value),
-      salePriceMinor: Number(v.salePriceMoney.value),
-      onSale: v.onSale,
-    })),
-    variantOptionOrdering: content.variantOptionOrdering,
-    subscriptionPlan: content.isSubscribable ? content.subscriptionPlan : null,
-    additionalFieldsFormId: content.additionalFieldsFormId,
-    useCustomAddButtonText: content.useCustomAddButtonText,
-    customAddButtonText: content.customAddButtonText,
-    tags: [],
-    categories: [],
-    merchandising: DEFAULT_MERCHANDISING,
-    enabled: true,
-    createdAt: '',
-  };
-}
-
-/** The stock a version-1 record carried, per sku (before inventory streams existed). */
-export function stockFromRecord(record: ProductRecord): Record<string, InitialStock> {
-  return Object.fromEntries(record.structuredContent.variants.map((v) => [v.sku, { qtyInStock: v.qtyInStock, unlimited: v.unlimited }]));
 }

@@ -1,4 +1,5 @@
 import { toDecimalString } from '../shared/money';
+import { STRINGS } from '../shared/strings';
 import { productImageIds, type InitialStock, type ProductDetails } from './product-details';
 import { PRODUCT_TYPES, tracksStock, type MoneyValue, type ProductRecord, type Variant } from './product-record';
 import { isSoldOut } from './product-rules';
@@ -82,12 +83,7 @@ export type ProductMerchandisingContext = {
   mailingListOptInByDefault: boolean;
 };
 
-export const RESTOCK_NOTIFICATION_MESSAGES = {
-  buttonText: 'Sign Up',
-  CTAText: 'Get notified by email when this product is back in stock',
-  placeholderText: 'Your Email',
-  mailingListDescription: 'Subscribe to our mailing list',
-};
+export const RESTOCK_NOTIFICATION_MESSAGES: ProductMerchandisingContext['restockNotificationMessages'] = { ...STRINGS.restockNotification };
 
 const hasAttributes = (attributes: Record<string, string>) => Object.keys(attributes).length > 0;
 

@@ -1,4 +1,6 @@
-import { multiplyMinor, parseDecimalToMinor, sumMinor, toDecimalString } from './money';
+import {
+  formatDecimalAmount, formatMoney, formatMoneyLabel, minorToDecimalString, multiplyMinor, parseDecimalToMinor, sumMinor, toDecimalString,
+} from './money';
 
 describe('money in minor units', () => {
   it.each([
@@ -30,5 +32,68 @@ describe('money in minor units', () => {
     expect(multiplyMinor(1999, 3)).toBe(5997);
     expect(() => multiplyMinor(Number.MAX_SAFE_INTEGER, 2)).toThrow();
     expect(() => multiplyMinor(0.5, 2)).toThrow();
+  });
+});
+
+describe('minorToDecimalString: exact for every safe integer and any number of decimals', () => {
+  it.each<[number, number, string]>([
+    [900719925474099, 2, '9007199254740.99'],
+    [Number.MAX_SAFE_INTEGER, 2, '90071992547409.91'],
+    [-Number.MAX_SAFE_INTEGER, 2, '-90071992547409.91'],
+    [0, 2, '0.00'],
+    [1, 2, '0.01'],
+    [-5, 2, '-0.05'],
+    [500, 0, '500'],
+    [-500, 0, '-500'],
+    [Number.MAX_SAFE_INTEGER, 0, '9007199254740991'],
+    // Three-decimal currencies (KWD, BHD): not sold in (SUPPORTED_CURRENCIES) but the arithmetic holds.
+    [1234567, 3, '1234.567'],
+    [5, 3, '0.005'],
+    [-1005, 3, '-1.005'],
+    [900719925474099, 3, '900719925474.099'],
+  ])('%p with %p decimals is %p', (minor, digits, expected) => {
+    expect(minorToDecimalString(minor, digits)).toBe(expected);
+  });
+
+  it('refuses what is not a safe integer of minor units', () => {
+    expect(() => minorToDecimalString(0.5, 2)).toThrow();
+    expect(() => minorToDecimalString(Number.MAX_SAFE_INTEGER + 1, 2)).toThrow();
+    expect(() => minorToDecimalString(1, -1)).toThrow();
+  });
+});
+
+describe('formatMoney and formatDecimalAmount: display without floating point', () => {
+  it.each<[number, string, string, string]>([
+    [1234, 'USD', 'en-US', '$12.34'],
+    [0, 'USD', 'en-US', '$0.00'],
+    [-5, 'USD', 'en-US', '-$0.05'],
+    [900719925474099, 'USD', 'en-US', '$9,007,199,254,740.99'],
+    // The float form (minor / 10 ** digits) prints $90,071,992,547,409.90 here.
+    [Number.MAX_SAFE_INTEGER, 'USD', 'en-US', '$90,071,992,547,409.91'],
+    [-Number.MAX_SAFE_INTEGER, 'USD', 'en-US', '-$90,071,992,547,409.91'],
+    [500, 'JPY', 'en-US', '¥500'],
+    [Number.MAX_SAFE_INTEGER, 'JPY', 'en-US', '¥9,007,199,254,740,991'],
+    [-500, 'JPY', 'en-US', '-¥500'],
+    [123456, 'EUR', 'de-DE', '1.234,56\u00a0€'],
+    [900719925474099, 'EUR', 'de-DE', '9.007.199.254.740,99\u00a0€'],
+  ])('%p %s in %s is %p', (minor, currency, locale, expected) => {
+    expect(formatMoney(minor, currency, locale)).toBe(expected);
+  });
+
+  it.each<[number, string, number, string]>([
+    [1234567, 'KWD', 3, 'KWD\u00a01,234.567'],
+    [-5, 'BHD', 3, '-BHD\u00a00.005'],
+    [900719925474099, 'KWD', 3, 'KWD\u00a0900,719,925,474.099'],
+    [Number.MAX_SAFE_INTEGER, 'BHD', 3, 'BHD\u00a09,007,199,254,740.991'],
+  ])('three decimals: %p %s is %p', (minor, currency, digits, expected) => {
+    expect(formatDecimalAmount(minorToDecimalString(minor, digits), currency, digits, 'en-US')).toBe(expected);
+  });
+
+  it('formatMoneyLabel is formatMoney in en-US', () => {
+    expect(formatMoneyLabel(2500, 'USD')).toBe(formatMoney(2500, 'USD', 'en-US'));
+  });
+
+  it('refuses an unsupported currency (the browser falls back to USD itself)', () => {
+    expect(() => formatMoney(100, 'KWD')).toThrow();
   });
 });

@@ -51,15 +51,24 @@ export function sumMinor(amounts: number[]): number {
   return total;
 }
 
-/** '1234' minor units in USD → '12.34'; in JPY → '1234'. String arithmetic, no floats. */
-export function toDecimalString(amountMinor: number, currency: string): string {
+/**
+ * Integer minor units as a decimal string with `digits` decimals (1234, 2 → '12.34'; 1234, 3 →
+ * '1.234'; 1234, 0 → '1234'). String arithmetic on the integer's digits, no floats, so every safe
+ * integer comes out exact.
+ */
+export function minorToDecimalString(amountMinor: number, digits: number): string {
   assertMinor(amountMinor);
-  const digits = currencyDecimals(currency);
+  if (!Number.isInteger(digits) || digits < 0 || digits > 20) throw new Error(`Decimal digits must be 0 to 20, got ${digits}`);
   const negative = amountMinor < 0;
   const abs = String(Math.abs(amountMinor));
   if (digits === 0) return (negative ? '-' : '') + abs;
   const padded = abs.padStart(digits + 1, '0');
   return `${negative ? '-' : ''}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}
+
+/** '1234' minor units in USD → '12.34'; in JPY → '1234'. String arithmetic, no floats. */
+export function toDecimalString(amountMinor: number, currency: string): string {
+  return minorToDecimalString(amountMinor, currencyDecimals(currency));
 }
 
 /** Parses a decimal string ('12.34', '12', '0.1') into minor units; throws on bad input or excess precision. */
@@ -77,13 +86,29 @@ export function parseDecimalToMinor(value: string, currency: string): number {
 }
 
 /**
- * A human price label such as '$25.00' or '¥500', for messages. The amount reaches Intl as a
- * decimal string, so no floating point touches it.
+ * A decimal amount ('9007199254740.99', '-0.05', from `minorToDecimalString`) formatted for display
+ * in a locale ('$9,007,199,254,740.99'). The amount reaches Intl.NumberFormat as a string:
+ * Intl.NumberFormat v3 (Node 20, Chromium 106+) formats decimal strings exactly, where dividing the
+ * minor units by 10 ** digits in floating point loses the last cent above 2^53 / 100. `locale`
+ * undefined is the runtime's default locale (the browser's).
  */
-export function formatMoneyLabel(amountMinor: number, currency: string, locale = 'en-US'): string {
-  const digits = currencyDecimals(currency);
+export function formatDecimalAmount(decimal: string, currency: string, digits: number, locale?: string): string {
   const format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-  // Intl.NumberFormat v3 formats decimal strings exactly (Node 20); the bundled TS lib types only numbers.
+  // The bundled TS lib types format() over numbers only.
   const formatDecimal = format.format.bind(format) as unknown as (decimal: string) => string;
-  return formatDecimal(toDecimalString(amountMinor, currency));
+  return formatDecimal(decimal);
+}
+
+/**
+ * Integer minor units in a supported currency for display: '$12.34', '¥500', '-€0.05'. Used by
+ * the server's messages and the browser islands alike; no floating point touches the amount.
+ */
+export function formatMoney(amountMinor: number, currency: string, locale?: string): string {
+  const digits = currencyDecimals(currency);
+  return formatDecimalAmount(minorToDecimalString(amountMinor, digits), currency, digits, locale);
+}
+
+/** A human price label such as '$25.00' or '¥500', for messages (en-US unless told). */
+export function formatMoneyLabel(amountMinor: number, currency: string, locale = 'en-US'): string {
+  return formatMoney(amountMinor, currency, locale);
 }

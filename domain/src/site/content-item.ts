@@ -130,12 +130,21 @@ export function validateContentItem(item: ContentItemDetails): Check {
 }
 
 /**
- * Whether visitors see an item at `nowMs`: Published always; Scheduled once its publish time has
- * come; Draft, Needs Review and Private never. Read models and their SQL follow this rule.
+ * Who sees an item, as data: states visible `always`, and states visible once their publish time
+ * has come (`onceDue`: publishOn set and at or before now); any other state (Draft, Needs Review,
+ * Private) never. The rule is written only here: `isItemVisible` evaluates it, and the read
+ * models' SQL predicate is built from it (apps/api/src/content/item-visibility-sql.ts) over the
+ * `workflow_state` and `publish_on` columns the site projection stores.
  */
+export const ITEM_VISIBILITY: { readonly always: readonly WorkflowState[]; readonly onceDue: readonly WorkflowState[] } = {
+  always: ['Published'],
+  onceDue: ['Scheduled'],
+};
+
+/** Whether visitors see an item at `nowMs` (ITEM_VISIBILITY). */
 export function isItemVisible(item: { workflowState: WorkflowState; publishOn: number | null }, nowMs: number): boolean {
-  if (item.workflowState === 'Published') return true;
-  return item.workflowState === 'Scheduled' && item.publishOn !== null && item.publishOn <= nowMs;
+  if (ITEM_VISIBILITY.always.includes(item.workflowState)) return true;
+  return ITEM_VISIBILITY.onceDue.includes(item.workflowState) && item.publishOn !== null && item.publishOn <= nowMs;
 }
 
 /**

@@ -6,9 +6,10 @@ type OptionRule =
   | { kind: 'range'; min: number; max: number; default: number; integer: boolean }
   | { kind: 'flag'; default: boolean };
 
-const choice = (values: readonly string[], def: string): OptionRule => ({ kind: 'choice', values, default: def });
-const range = (min: number, max: number, def: number, integer = true): OptionRule => ({ kind: 'range', min, max, default: def, integer });
-const flag = (def: boolean): OptionRule => ({ kind: 'flag', default: def });
+// Each helper returns its own kind of rule, so GalleryOptions below can tell flags and ranges from choices.
+const choice = (values: readonly string[], def: string): Extract<OptionRule, { kind: 'choice' }> => ({ kind: 'choice', values, default: def });
+const range = (min: number, max: number, def: number, integer = true): Extract<OptionRule, { kind: 'range' }> => ({ kind: 'range', min, max, default: def, integer });
+const flag = (def: boolean): Extract<OptionRule, { kind: 'flag' }> => ({ kind: 'flag', default: def });
 
 /** SPEC 3 'Gallery options': every option, its values or range, and its default. */
 export const GALLERY_OPTION_RULES = {

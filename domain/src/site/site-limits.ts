@@ -73,6 +73,7 @@ export function urlIdFor(title: string, fallback: string): string {
  */
 export function isSafeLink(url: string): boolean {
   if (typeof url !== 'string' || url.length === 0 || url.length > SITE_LIMITS.urlMaxLength) return false;
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\u0000-\u001f\s]/.test(url.trim()) || url.trim() !== url) return false;
   if (url.startsWith('/')) return !url.startsWith('//');
   if (url.startsWith('#')) return true;

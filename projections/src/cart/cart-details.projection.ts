@@ -1,8 +1,6 @@
-import { CART_EVENT_TYPES, evolveCart, initialCartState, shoppingCartView, type CartEvent, type CartState } from '@storefront/domain';
-import { toDomainEvent } from '@storefront/eventstore';
+import { CART_EVENT_TYPES, evolveCart, initialCartState, shoppingCartView, type CartEvent, type CartState, type ShoppingCartView } from '@storefront/domain';
 import { refuseDeepEventData } from '../runner/event-guards';
-import type { Projection } from '../runner/projection';
-import { upsertRows } from '../runner/sql-batch';
+import { streamRowProjection, streamRowReader, type StreamRowModel } from '../stream-row/stream-row';
 
 /**
  * Read model `cart_details`: per cart, the domain state, the SPEC's Shopping cart document and the
@@ -19,43 +17,27 @@ export const CART_DETAILS = 'cart_details';
  */
 export const MAX_CART_EVENT_DEPTH = 256;
 
-type CartRow = { cart_id: string; version: number; state: CartState; view: unknown; updated_at?: string };
-
-export const cartDetailsProjection: Projection = {
-  name: 'cart',
-  tables: [
-    {
-      name: CART_DETAILS,
-      columns: 'cart_id text primary key, version integer not null, state jsonb not null, view jsonb, updated_at timestamptz not null',
-      orderBy: ['cart_id'],
-    },
-  ],
-  eventTypes: CART_EVENT_TYPES,
-  async apply(events, { tx, table }) {
-    if (events.length === 0) return;
-    const streamIds = [...new Set(events.map((e) => e.streamId))];
-    const cartIdOf = (streamId: string) => streamId.replace(/^cart-/, '');
-    const existing = await tx.query<{ cart_id: string; version: number; state: CartState }>(
-      `SELECT cart_id, version, state FROM ${table(CART_DETAILS)} WHERE cart_id = ANY($1::text[])`,
-      [streamIds.map(cartIdOf)],
-    );
-    const rows = new Map<string, CartRow>();
-    for (const row of existing.rows) rows.set(row.cart_id, { ...row, view: null });
-    for (const event of events) {
-      const cartId = cartIdOf(event.streamId);
-      const row = rows.get(cartId) ?? { cart_id: cartId, version: 0, state: initialCartState(), view: null };
-      // Replays after a crash never re-apply: the checkpoint moves with the rows, but stay idempotent anyway.
-      if (event.streamPosition <= row.version) continue;
-      // additionalFields is a visitor's JSON: refuse abusive nesting the same way live, in a
-      // rebuild and in verify (the runner parks the event and goes on).
-      refuseDeepEventData(event, MAX_CART_EVENT_DEPTH);
-      row.state = evolveCart(row.state, toDomainEvent<CartEvent>(event));
-      row.version = event.streamPosition;
-      // The event's time, not now(): a rebuild must produce identical rows (verify compares them).
-      row.updated_at = event.metadata.recordedAt;
-      rows.set(cartId, row);
-    }
-    const changed = [...rows.values()].filter((r) => r.updated_at).map((r) => ({ ...r, view: shoppingCartView(r.state) }));
-    await upsertRows(tx, table(CART_DETAILS), changed, ['cart_id']);
-  },
+export const cartDetailsModel: StreamRowModel<CartState, CartEvent, ShoppingCartView> = {
+  table: CART_DETAILS,
+  key: 'cart_id',
+  streamPrefix: 'cart-',
+  initialState: initialCartState,
+  evolve: evolveCart,
+  view: shoppingCartView,
 };
+
+export const cartDetailsProjection = streamRowProjection({
+  name: 'cart',
+  version: 1,
+  model: cartDetailsModel,
+  eventTypes: CART_EVENT_TYPES,
+  tableColumns: 'cart_id text primary key, version integer not null, state jsonb not null, view jsonb, updated_at timestamptz not null',
+  // additionalFields is a visitor's JSON: refuse abusive nesting the same way live, in a rebuild
+  // and in verify (the runner parks the event and goes on).
+  check: (event) => refuseDeepEventData(event, MAX_CART_EVENT_DEPTH),
+  // The event's time, not now(): a rebuild must produce identical rows (verify compares them).
+  columns: (_state, _view, last) => ({ updated_at: last.metadata.recordedAt }),
+});
+
+/** A cart's Shopping cart document from `cart_details`, or from its stream while the row lags. */
+export const readCartDetails = streamRowReader(cartDetailsModel);

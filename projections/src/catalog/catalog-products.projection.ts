@@ -1,6 +1,6 @@
 import {
-  evolveProduct, INVENTORY_EVENT_TYPES, isLegacyProductCreated, PRODUCT_EVENT_TYPES, productMerchandisingContext, productRecord,
-  stockFromRecord, type InitialStock, type InventoryEvent, type ProductDetails, type ProductEvent, type ProductMerchandisingContext,
+  evolveProduct, INVENTORY_EVENT_TYPES, PRODUCT_EVENT_TYPES, productMerchandisingContext, productRecord,
+  type InitialStock, type InventoryEvent, type ProductDetails, type ProductEvent, type ProductMerchandisingContext,
   type ProductRecord, type ProductState,
 } from '@storefront/domain';
 import { toDomainEvent, type RecordedEvent } from '@storefront/eventstore';
@@ -86,9 +86,9 @@ export const catalogProductsProjection: Projection = {
       const entry = states.get(productId) ?? { state: { status: 'none' } as ProductState, version: 0 };
       if (event.streamPosition <= entry.version) continue;
       const domainEvent = toDomainEvent<ProductEvent>(event);
-      if (domainEvent.type === 'ProductCreated' && isLegacyProductCreated(domainEvent)) {
-        // Version-1 records carried their stock: it counts until an inventory stream says otherwise.
-        for (const [sku, s] of Object.entries(stockFromRecord(domainEvent.data.product))) {
+      if (domainEvent.type === 'ProductCreated' && domainEvent.data.initialStock) {
+        // Version-1 records carried their stock (upcast into initialStock): it counts until an inventory stream says otherwise.
+        for (const [sku, s] of Object.entries(domainEvent.data.initialStock)) {
           const key = inventoryKey(productId, sku);
           if (stock.has(key)) continue;
           stock.set(key, { product_id: productId, sku, qty_in_stock: s.qtyInStock, unlimited: s.unlimited, version: 0 });

@@ -1,7 +1,5 @@
-import { evolveOrder, initialOrderState, ORDER_EVENT_TYPES, orderView, type OrderEvent, type OrderState } from '@storefront/domain';
-import { toDomainEvent } from '@storefront/eventstore';
-import type { Projection } from '../runner/projection';
-import { upsertRows } from '../runner/sql-batch';
+import { evolveOrder, initialOrderState, ORDER_EVENT_TYPES, orderView, type OrderEvent, type OrderState, type OrderView } from '@storefront/domain';
+import { streamRowProjection, streamRowReader, type StreamRowModel } from '../stream-row/stream-row';
 
 /**
  * Read model `orders`: per order, its state, the SPEC Order document (analytics shape plus status)
@@ -10,63 +8,35 @@ import { upsertRows } from '../runner/sql-batch';
  */
 export const ORDERS = 'orders';
 
-type OrderRow = {
-  order_id: string;
-  version: number;
-  state: OrderState;
-  cart_id?: string;
-  status?: string;
-  placed_at?: string;
-  grand_total_cents?: number;
-  currency?: string;
-  view?: unknown;
-  updated_at?: string;
+export const ordersModel: StreamRowModel<OrderState, OrderEvent, OrderView> = {
+  table: ORDERS,
+  key: 'order_id',
+  streamPrefix: 'order-',
+  initialState: initialOrderState,
+  evolve: evolveOrder,
+  view: orderView,
 };
 
-export const ordersProjection: Projection = {
+export const ordersProjection = streamRowProjection({
   name: 'orders',
-  tables: [
-    {
-      name: ORDERS,
-      columns: `order_id text primary key, version integer not null, state jsonb not null, cart_id text not null,
+  version: 1,
+  model: ordersModel,
+  eventTypes: ORDER_EVENT_TYPES,
+  tableColumns: `order_id text primary key, version integer not null, state jsonb not null, cart_id text not null,
         status text not null, placed_at timestamptz not null, grand_total_cents bigint not null, currency text not null,
         view jsonb not null, updated_at timestamptz not null`,
-      orderBy: ['order_id'],
-    },
-  ],
-  eventTypes: ORDER_EVENT_TYPES,
-  async apply(events, { tx, table }) {
-    if (events.length === 0) return;
-    const orderIdOf = (streamId: string) => streamId.replace(/^order-/, '');
-    const ids = [...new Set(events.map((e) => orderIdOf(e.streamId)))];
-    const existing = await tx.query<{ order_id: string; version: number; state: OrderState }>(
-      `SELECT order_id, version, state FROM ${table(ORDERS)} WHERE order_id = ANY($1::text[])`,
-      [ids],
-    );
-    const rows = new Map<string, OrderRow>(existing.rows.map((r) => [r.order_id, { ...r }]));
-    for (const event of events) {
-      const orderId = orderIdOf(event.streamId);
-      const row = rows.get(orderId) ?? { order_id: orderId, version: 0, state: initialOrderState() };
-      if (event.streamPosition <= row.version) continue;
-      row.state = evolveOrder(row.state, toDomainEvent<OrderEvent>(event));
-      row.version = event.streamPosition;
-      row.updated_at = event.metadata.recordedAt;
-      rows.set(orderId, row);
-    }
-    const changed = [...rows.values()]
-      .filter((r) => r.updated_at && r.state.status !== 'none')
-      .map((r) => {
-        const s = r.state as Exclude<OrderState, { status: 'none' }>;
-        return {
-          ...r,
-          cart_id: s.order.cartId,
-          status: s.status,
-          placed_at: s.order.placedAt,
-          grand_total_cents: s.order.grandTotalCents,
-          currency: s.order.currency,
-          view: orderView(s),
-        };
-      });
-    await upsertRows(tx, table(ORDERS), changed, ['order_id']);
-  },
-};
+  columns: (state, _view, last) =>
+    state.status === 'none'
+      ? null
+      : {
+          cart_id: state.order.cartId,
+          status: state.status,
+          placed_at: state.order.placedAt,
+          grand_total_cents: state.order.grandTotalCents,
+          currency: state.order.currency,
+          updated_at: last.metadata.recordedAt,
+        },
+});
+
+/** An order's document from `orders`, or from its stream while the row lags (right after paying). */
+export const readOrder = streamRowReader(ordersModel);

@@ -28,4 +28,13 @@ export const projectionMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 'projections-002-generation-versions',
+    sql: `
+      -- The version of what each generation holds (projectionVersion(): the projection's declared
+      -- version and a fingerprint of its tables): the runner rebuilds a projection whose active
+      -- version differs from its code's. NULL (a generation from before this column) never matches.
+      ALTER TABLE projection_generations ADD COLUMN active_version text, ADD COLUMN rebuild_version text;
+    `,
+  },
 ];

@@ -5,7 +5,8 @@ import { describeError, parkEvent } from './dead-letters';
 import { isTransientError, transientDelayMs, type TransientBackoff } from './error-kinds';
 import type { Projection } from './projection';
 import { lockProjection } from './projection-lock';
-import { readProjectionState, writeCheckpoint, writeRebuildCheckpoint } from './projection-state';
+import { readProjectionState, startRebuild, writeCheckpoint, writeRebuildCheckpoint } from './projection-state';
+import { projectionVersion } from './projection-version';
 import { createTables, dropTables, generationTable, pointViews, tableResolver } from './read-model-tables';
 
 export type RunnerDeps = {
@@ -46,8 +47,10 @@ function rebuildErrorPrefix(generation: number): string {
 }
 
 /**
- * Blue/green rebuild. Progress lives in projection_generations (rebuild_generation and its
- * checkpoint), written in the same transaction as each batch, so a crashed rebuild resumes.
+ * Blue/green rebuild. Progress lives in projection_generations (rebuild_generation, its
+ * checkpoint and the version of the code filling it), written in the same transaction as each
+ * batch, so a crashed rebuild resumes (with the same version; other code starts it over). The
+ * switch records that version as the active generation's.
  *
  * The switch: the tail up to the live checkpoint is applied in batches just before; then one
  * transaction takes the projection's advisory lock (live applying waits), re-reads the live
@@ -62,8 +65,10 @@ export async function rebuildProjection(deps: RunnerDeps, p: Projection, options
   if (!state) throw new Error(`Projection ${p.name} is not prepared`);
   const previousGeneration = state.generation;
   const next = state.generation + 1;
+  const version = projectionVersion(p);
   const physical = (t: { name: string }) => generationTable(t.name, next);
-  const resumed = state.rebuildGeneration === next && state.rebuildCheckpoint !== null && !options.restart;
+  // A rebuild left by other code (another version) starts over: its rows are not this code's.
+  const resumed = state.rebuildGeneration === next && state.rebuildCheckpoint !== null && state.rebuildVersion === version && !options.restart;
   let position: Checkpoint;
 
   if (resumed && state.rebuildCheckpoint) {
@@ -80,10 +85,10 @@ export async function rebuildProjection(deps: RunnerDeps, p: Projection, options
       }
       await dropTables(tx, p, physical);
       await createTables(tx, p, physical);
-      await writeRebuildCheckpoint(tx, p.name, next, START);
+      await startRebuild(tx, p.name, next, START, version);
     });
     position = START;
-    log.info(`${p.name}: rebuilding into generation ${next}`);
+    log.info(`${p.name}: rebuilding into generation ${next} (version ${version})`);
   }
 
   let applied = 0;
@@ -91,7 +96,7 @@ export async function rebuildProjection(deps: RunnerDeps, p: Projection, options
     replaying: true,
     begin: async (tx, expected) => {
       const s = await readProjectionState(tx, p.name, true);
-      if (!s || s.rebuildGeneration !== next || !s.rebuildCheckpoint || !checkpointsEqual(s.rebuildCheckpoint, expected)) return null;
+      if (!s || s.rebuildGeneration !== next || s.rebuildVersion !== version || !s.rebuildCheckpoint || !checkpointsEqual(s.rebuildCheckpoint, expected)) return null;
       return tableResolver(p, physical);
     },
     advance: (tx, to) => writeRebuildCheckpoint(tx, p.name, next, to),
@@ -139,7 +144,7 @@ export async function rebuildProjection(deps: RunnerDeps, p: Projection, options
     const switched = await withTransientRetry(() => db.transaction(async (tx) => {
       await lockProjection(tx, p.name);
       const s = await readProjectionState(tx, p.name, true);
-      if (!s || s.rebuildGeneration !== next || !s.rebuildCheckpoint || !checkpointsEqual(s.rebuildCheckpoint, position)) {
+      if (!s || s.rebuildGeneration !== next || !s.rebuildCheckpoint || !checkpointsEqual(s.rebuildCheckpoint, position) || s.rebuildVersion !== version) {
         throw new RebuildFailedError(p.name, 'another rebuild of this projection took over');
       }
       if (compareCheckpoints(s.checkpoint, position) > 0) return false; // live moved on: catch up and retry
@@ -147,9 +152,10 @@ export async function rebuildProjection(deps: RunnerDeps, p: Projection, options
       await dropTables(tx, p, (t) => generationTable(t.name, s.generation));
       await writeCheckpoint(tx, p.name, position);
       await tx.query(
-        `update projection_generations set active_generation = $2, rebuild_generation = null, rebuild_transaction_id = null,
-           rebuild_global_position = null, stopped_at = null, stopped_error = null, updated_at = now() where name = $1`,
-        [p.name, next],
+        `update projection_generations set active_generation = $2, active_version = $3, rebuild_generation = null,
+           rebuild_transaction_id = null, rebuild_global_position = null, rebuild_version = null, stopped_at = null,
+           stopped_error = null, updated_at = now() where name = $1`,
+        [p.name, next, version],
       );
       // dead_letters lists the events the ACTIVE generation skipped: the ones this rebuild parked
       // again stay (their error now says `rebuild g<next>:`); the ones it could apply (the

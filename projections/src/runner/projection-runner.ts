@@ -10,6 +10,7 @@ import { acquireLease, holdsLease, releaseLeases } from './projection-lease';
 import { lockProjection, tryLockProjection } from './projection-lock';
 import { rebuildProjection, type RebuildResult, type RunnerDeps } from './projection-rebuild';
 import { clearStopped, ensureProjectionRows, markStopped, readProjectionState, type ProjectionState } from './projection-state';
+import { projectionVersion } from './projection-version';
 import { verifyProjection, type VerifyResult } from './projection-verify';
 import { createTables, ensureViews, generationTable, tableResolver } from './read-model-tables';
 
@@ -70,6 +71,10 @@ export type ProjectionStatus = {
   name: string;
   /** Active generation: the views read `<table>__g<generation>`. */
   generation: number;
+  /** Version of the active generation's rows (projectionVersion(); null before versions were recorded). */
+  version: string | null;
+  /** The code's version: when it differs from `version`, the next live round rebuilds the read model. */
+  codeVersion: string;
   checkpoint: Checkpoint;
   headCheckpoint: Checkpoint;
   /** Events in the log after `checkpoint` up to `headCheckpoint`, of ALL types (not only the ones it reads). */
@@ -149,6 +154,8 @@ export class ProjectionRunner {
   private readonly applyOptions: ApplyOptions;
   private readonly transient: TransientBackoff & { maxRetries: number };
   private readonly log: RunnerLogger;
+  /** projectionVersion() of each projection, by name. */
+  private readonly versions = new Map<string, string>();
 
   private prepared: Promise<void> | null = null;
   private running = false;
@@ -174,6 +181,7 @@ export class ProjectionRunner {
     for (const p of this.projections) {
       if (names.has(p.name)) throw new Error(`Duplicate projection name ${p.name}`);
       names.add(p.name);
+      this.versions.set(p.name, projectionVersion(p));
     }
     this.instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.batchSize = options.batchSize ?? 500;
@@ -205,12 +213,14 @@ export class ProjectionRunner {
   /**
    * Creates each projection's bookkeeping rows, its active generation's tables and the views.
    * Idempotent; concurrent callers (several processes) serialise on the projection's advisory lock.
+   * A projection whose active generation has another version keeps its tables here (they serve
+   * until the rebuild that its first live round starts switches the views).
    */
   prepare(): Promise<void> {
     if (!this.prepared) {
       this.prepared = (async () => {
         for (const p of this.projections) {
-          await ensureProjectionRows(this.db, p.name);
+          await ensureProjectionRows(this.db, p.name, this.versions.get(p.name)!);
           await this.db.transaction(async (tx) => {
             await lockProjection(tx, p.name);
             const state = await readProjectionState(tx, p.name);
@@ -299,6 +309,10 @@ export class ProjectionRunner {
    */
   private async applyRound(p: Projection): Promise<RoundResult> {
     const state = await this.requireState(p.name);
+    if (state.version !== this.versions.get(p.name)) {
+      await this.upgrade(p, state);
+      return 'progress';
+    }
     if (state.stoppedError !== null) return 'stopped';
     const read = await this.store.readAll({ after: state.checkpoint, limit: this.batchSize, eventTypes: p.eventTypes });
     if (read.events.length === 0 && checkpointsEqual(read.checkpoint, state.checkpoint)) return 'idle';
@@ -319,6 +333,9 @@ export class ProjectionRunner {
         if (!(await holdsLease(tx, p.name, this.instanceId))) return null;
         const state = await readProjectionState(tx, p.name);
         if (!state || state.stoppedError !== null || !checkpointsEqual(state.checkpoint, expected)) return null;
+        // Never apply this code to rows of another version (before an upgrade's switch, or after
+        // a newer process switched them): those are the other code's to keep up to date.
+        if (state.version !== this.versions.get(p.name)) return null;
         return tableResolver(p, (t) => generationTable(t.name, state.generation));
       },
       advance: async (tx, to) => {
@@ -332,6 +349,23 @@ export class ProjectionRunner {
         if (stop) await markStopped(tx, p.name, `event ${event.globalPosition} (${event.type}, ${event.eventId}): ${error.message}`);
       },
     };
+  }
+
+  /**
+   * The active generation was filled by another version of this projection (its `version` was
+   * bumped or its tables changed): rebuild it blue/green. Runs in a live round, so only the lease
+   * holder does it; the old generation keeps serving readers until the switch, and no live batch
+   * is applied to it meanwhile. The lease is kept renewed while it runs, with or without `start()`.
+   */
+  private async upgrade(p: Projection, state: ProjectionState): Promise<void> {
+    this.log.info(`${p.name}: version ${state.version ?? '(none)'} of the read model differs from the code's ${this.versions.get(p.name)}: rebuilding`);
+    const renew = this.running ? null : setInterval(() => void this.takeLease(p.name).catch(() => undefined), Math.max(10, Math.floor(this.leaseMs / 3)));
+    try {
+      await rebuildProjection(this.deps(), p, {});
+    } finally {
+      if (renew) clearInterval(renew);
+    }
+    this.announceChange(p);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -365,8 +399,10 @@ export class ProjectionRunner {
     try {
       for (;;) {
         const state = await this.requireState(p.name);
-        if (compareCheckpoints(state.checkpoint, target) >= 0) return;
-        if (state.stoppedError !== null) throw new ProjectionStoppedError(p.name, state.stoppedError);
+        // Another version in the active generation: the next round rebuilds it first.
+        const current = state.version === this.versions.get(p.name);
+        if (current && compareCheckpoints(state.checkpoint, target) >= 0) return;
+        if (current && state.stoppedError !== null) throw new ProjectionStoppedError(p.name, state.stoppedError);
         if (await this.ensureLease(p.name)) {
           let result: RoundResult;
           try {
@@ -408,6 +444,7 @@ export class ProjectionRunner {
     const { rows } = await this.db.query<{
       name: string;
       active_generation: number | null;
+      active_version: string | null;
       rebuild_generation: number | null;
       rebuild_transaction_id: string | null;
       rebuild_global_position: number | null;
@@ -427,7 +464,7 @@ export class ProjectionRunner {
       dl_parked_at: Date | null;
       lag: number;
     }>(
-      `select p.name, g.active_generation, g.rebuild_generation,
+      `select p.name, g.active_generation, g.active_version, g.rebuild_generation,
               g.rebuild_transaction_id::text as rebuild_transaction_id, g.rebuild_global_position, g.stopped_error,
               coalesce(c.transaction_id, '0'::xid8)::text as transaction_id, coalesce(c.global_position, 0) as global_position,
               l.owner, l.expires_at, l.expires_at > clock_timestamp() as lease_active,
@@ -448,6 +485,8 @@ export class ProjectionRunner {
     return rows.map((r) => ({
       name: r.name,
       generation: r.active_generation === null ? 1 : Number(r.active_generation),
+      version: r.active_version,
+      codeVersion: this.versions.get(r.name)!,
       checkpoint: { transactionId: String(r.transaction_id), globalPosition: Number(r.global_position) },
       headCheckpoint: head,
       lag: Number(r.lag),

@@ -11,15 +11,20 @@ import { checkpointFromRow } from './checkpoint-order';
  */
 export type ProjectionState = {
   generation: number;
+  /** projectionVersion() of the code that filled the active generation (null: unknown, before versions). */
+  version: string | null;
   checkpoint: Checkpoint;
   rebuildGeneration: number | null;
   rebuildCheckpoint: Checkpoint | null;
+  /** The version the rebuild in progress fills its generation with. */
+  rebuildVersion: string | null;
   stoppedAt: Date | null;
   stoppedError: string | null;
 };
 
-export async function ensureProjectionRows(db: SqlExecutor, name: string): Promise<void> {
-  await db.query(`insert into projection_generations (name) values ($1) on conflict (name) do nothing`, [name]);
+/** A new projection's first generation is made by this code: it starts at `version`. */
+export async function ensureProjectionRows(db: SqlExecutor, name: string, version: string): Promise<void> {
+  await db.query(`insert into projection_generations (name, active_version) values ($1, $2) on conflict (name) do nothing`, [name, version]);
   await db.query(
     `insert into checkpoints (name, transaction_id, global_position) values ($1, '0'::xid8, 0) on conflict (name) do nothing`,
     [name],
@@ -28,6 +33,8 @@ export async function ensureProjectionRows(db: SqlExecutor, name: string): Promi
 
 type StateRow = {
   active_generation: number;
+  active_version: string | null;
+  rebuild_version: string | null;
   rebuild_generation: number | null;
   rebuild_transaction_id: string | null;
   rebuild_global_position: number | null;
@@ -40,7 +47,7 @@ type StateRow = {
 /** `forUpdate` locks the generations row (rebuild steps use it to serialise with each other). */
 export async function readProjectionState(ex: SqlExecutor, name: string, forUpdate = false): Promise<ProjectionState | null> {
   const { rows } = await ex.query<StateRow>(
-    `select g.active_generation, g.rebuild_generation, g.rebuild_transaction_id::text as rebuild_transaction_id,
+    `select g.active_generation, g.active_version, g.rebuild_version, g.rebuild_generation, g.rebuild_transaction_id::text as rebuild_transaction_id,
             g.rebuild_global_position, g.stopped_at, g.stopped_error,
             c.transaction_id::text as transaction_id, c.global_position
      from projection_generations g left join checkpoints c on c.name = g.name
@@ -51,10 +58,12 @@ export async function readProjectionState(ex: SqlExecutor, name: string, forUpda
   if (!row) return null;
   return {
     generation: Number(row.active_generation),
+    version: row.active_version,
     checkpoint: checkpointFromRow(row.transaction_id, row.global_position),
     rebuildGeneration: row.rebuild_generation === null ? null : Number(row.rebuild_generation),
     rebuildCheckpoint:
       row.rebuild_generation === null ? null : checkpointFromRow(row.rebuild_transaction_id, row.rebuild_global_position),
+    rebuildVersion: row.rebuild_generation === null ? null : row.rebuild_version,
     stoppedAt: row.stopped_at,
     stoppedError: row.stopped_error,
   };
@@ -88,5 +97,14 @@ export async function writeRebuildCheckpoint(tx: SqlExecutor, name: string, gene
     `update projection_generations set rebuild_generation = $2, rebuild_transaction_id = $3::xid8,
        rebuild_global_position = $4, updated_at = now() where name = $1`,
     [name, generation, checkpoint.transactionId, checkpoint.globalPosition],
+  );
+}
+
+/** Starts a rebuild into `generation` from `checkpoint` (START) with the code at `version`. */
+export async function startRebuild(tx: SqlExecutor, name: string, generation: number, checkpoint: Checkpoint, version: string): Promise<void> {
+  await tx.query(
+    `update projection_generations set rebuild_generation = $2, rebuild_transaction_id = $3::xid8,
+       rebuild_global_position = $4, rebuild_version = $5, updated_at = now() where name = $1`,
+    [name, generation, checkpoint.transactionId, checkpoint.globalPosition, version],
   );
 }

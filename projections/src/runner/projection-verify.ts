@@ -5,6 +5,7 @@ import { checkpointsEqual, compareCheckpoints, formatCheckpoint } from './checkp
 import type { Projection, ReadModelTable } from './projection';
 import type { RunnerDeps } from './projection-rebuild';
 import { lockProjection } from './projection-lock';
+import { projectionVersion } from './projection-version';
 import { readProjectionState } from './projection-state';
 import { createTables, dropTables, generationTable, scratchTable, tableResolver } from './read-model-tables';
 import { quoteIdent } from './sql-identifier';
@@ -77,7 +78,13 @@ export async function verifyProjection(deps: RunnerDeps, p: Projection, options:
 
   const head = await store.headCheckpoint();
   let position: Checkpoint = START;
-  let goal = (await readProjectionState(db, p.name))?.checkpoint ?? START;
+  const live = await readProjectionState(db, p.name);
+  let goal = live?.checkpoint ?? START;
+  const version = projectionVersion(p);
+  if (live && live.version !== version) {
+    // Rows of other code (maybe other columns): nothing to compare until the upgrade rebuild.
+    return withProblems(db, failed(p.name, goal, head, `the read model is at version ${live.version ?? '(none)'}, the code at ${version}: the next live round rebuilds it`));
+  }
   await db.transaction((tx) => createTables(tx, p, scratch));
   try {
     for (let round = 0; round < MAX_ROUNDS; round++) {

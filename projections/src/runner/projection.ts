@@ -39,6 +39,11 @@ export type FailurePolicy = 'stop' | 'skip';
 export interface Projection {
   /** Stable name: checkpoint key, lock key, CLI argument. */
   readonly name: string;
+  /**
+   * Version of what it writes (default 1). Bump it when the same events now give other rows or
+   * columns: the runner then rebuilds the read model blue/green on start.
+   */
+  readonly version?: number;
   readonly tables: ReadModelTable[];
   /** Event types this projection reads; others only advance its checkpoint. */
   readonly eventTypes: string[];

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { OwnerRequestHooks } from '../security/owner-request-hooks';
 import { OwnerSessionStore } from '../security/owner-session.store';
 import { AccountsController } from './accounts.controller';
@@ -10,7 +11,7 @@ import { OWNER_SEED_OUTPUT, OwnerSeeder, type SeedOutput } from './owner-seeder'
 import { PasswordConfirmation } from './password-confirmation';
 import { PasswordHashingModule } from '../security/password-hasher';
 import { QueryHandlers } from './queries';
-import { SIGN_IN_THROTTLE_OPTIONS, SignInThrottle, signInThrottleOptionsFromEnv } from './sign-in-throttle';
+import { SIGN_IN_THROTTLE_OPTIONS, SignInThrottle } from './sign-in-throttle';
 
 /**
  * Owner accounts, sign-in and request security. Its request hooks (OwnerRequestHooks, installed
@@ -30,7 +31,7 @@ import { SIGN_IN_THROTTLE_OPTIONS, SignInThrottle, signInThrottleOptionsFromEnv 
     OwnerRequestHooks,
     SignInThrottle,
     OwnerSeeder,
-    { provide: SIGN_IN_THROTTLE_OPTIONS, useFactory: () => signInThrottleOptionsFromEnv(process.env) },
+    { provide: SIGN_IN_THROTTLE_OPTIONS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config.signInThrottle },
     // The generated password is printed by main.ts under the URL, once the server listens.
     { provide: OWNER_SEED_OUTPUT, inject: [StartupNotices], useFactory: (notices: StartupNotices): SeedOutput => (text) => notices.add(text) },
   ],

@@ -1,55 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Database } from '@storefront/eventstore';
+import { DEFAULT_CONFIG, type SignInThrottleOptions, type ThrottleRule } from '../config/app-config';
 import { DATABASE } from '../infrastructure/database/tokens';
 
-/** How one kind of key (an email, a client IP) slows down and then refuses repeated failures. */
-export type ThrottleRule = {
-  /** Failures allowed without any delay. */
-  freeFailures: number;
-  /** From this many failures on, answer 429 without checking the password (see SignInThrottle for whom). */
-  lockAfter: number;
-};
-
-export type SignInThrottleOptions = {
-  /** Delay after `freeFailures` failures; doubles with each further failure. */
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** Failures older than this (since the last attempt) are forgotten. */
-  windowSeconds: number;
-  email: ThrottleRule;
-  /** Looser, as several owners may share an office IP. */
-  ip: ThrottleRule;
-};
-
-export const SIGN_IN_THROTTLE_OPTIONS = Symbol('SIGN_IN_THROTTLE_OPTIONS');
-
-export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottleOptions = {
-  baseDelayMs: 250,
-  maxDelayMs: 5000,
-  windowSeconds: 15 * 60,
-  email: { freeFailures: 3, lockAfter: 10 },
-  ip: { freeFailures: 10, lockAfter: 50 },
-};
+export type { SignInThrottleOptions, ThrottleRule } from '../config/app-config';
 
 /**
- * Options from the environment (SIGN_IN_DELAY_BASE_MS, SIGN_IN_DELAY_MAX_MS, SIGN_IN_WINDOW_SECONDS,
- * SIGN_IN_EMAIL_FREE_FAILURES, SIGN_IN_EMAIL_LOCK_AFTER, SIGN_IN_IP_FREE_FAILURES,
- * SIGN_IN_IP_LOCK_AFTER); unset ones keep the defaults. Tests shorten the delays here.
+ * SIGN_IN_THROTTLE_OPTIONS: the app config's `signInThrottle` part (SIGN_IN_DELAY_BASE_MS,
+ * SIGN_IN_DELAY_MAX_MS, SIGN_IN_WINDOW_SECONDS, SIGN_IN_EMAIL_FREE_FAILURES, SIGN_IN_EMAIL_LOCK_AFTER,
+ * SIGN_IN_IP_FREE_FAILURES, SIGN_IN_IP_LOCK_AFTER; see `config/settings.ts`). Tests shorten the delays.
  */
-export function signInThrottleOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SignInThrottleOptions {
-  const num = (name: string, fallback: number) => {
-    const value = Number(env[name]);
-    return env[name] !== undefined && env[name] !== '' && Number.isFinite(value) && value >= 0 ? value : fallback;
-  };
-  const d = DEFAULT_SIGN_IN_THROTTLE;
-  return {
-    baseDelayMs: num('SIGN_IN_DELAY_BASE_MS', d.baseDelayMs),
-    maxDelayMs: num('SIGN_IN_DELAY_MAX_MS', d.maxDelayMs),
-    windowSeconds: num('SIGN_IN_WINDOW_SECONDS', d.windowSeconds),
-    email: { freeFailures: num('SIGN_IN_EMAIL_FREE_FAILURES', d.email.freeFailures), lockAfter: num('SIGN_IN_EMAIL_LOCK_AFTER', d.email.lockAfter) },
-    ip: { freeFailures: num('SIGN_IN_IP_FREE_FAILURES', d.ip.freeFailures), lockAfter: num('SIGN_IN_IP_LOCK_AFTER', d.ip.lockAfter) },
-  };
-}
+export const SIGN_IN_THROTTLE_OPTIONS = Symbol('SIGN_IN_THROTTLE_OPTIONS');
+
+export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottleOptions = DEFAULT_CONFIG.signInThrottle;
 
 /** 0 up to `freeFailures`, then base × 2^(failures − freeFailures), capped. */
 export function delayFor(failures: number, rule: ThrottleRule, options: Pick<SignInThrottleOptions, 'baseDelayMs' | 'maxDelayMs'>): number {

@@ -1,20 +1,21 @@
-import { shoppingCartView, type CartState, type ShoppingCartView } from '@storefront/domain';
+import { shoppingCartView, type CartEntryState, type CartState, type ShoppingCartView } from '@storefront/domain';
 import fastify from 'fastify';
 import { CART_ENTRY_SCHEMA, CART_ROUTE_SCHEMAS, SHOPPING_CART_SCHEMA } from './cart-response-schemas';
 
+const entries: CartEntryState[] = [
+  {
+    id: 'e1', itemId: 'p-mug', sku: 'MUG-SAND', attributes: { Color: 'Sand', Size: '12 oz' }, title: 'Stoneware "Mug" <b>',
+    productType: 'PHYSICAL', quantity: 3, unitPriceCents: 2800,
+    additionalFields: { engraving: 'For Ana ✓', nested: { list: [1, 'two', null, { three: true }] } },
+  },
+  { id: 'e2', itemId: 'p-gift', sku: 'GIFT-25', attributes: {}, title: 'Gift card', productType: 'GIFT_CARD', quantity: 1, unitPriceCents: 2500, additionalFields: null },
+];
 const body = {
   cartId: 'c0a80101-0000-4000-8000-000000000001',
   websiteId: 'site-1',
   currency: 'USD',
   created: '2026-11-24T10:00:00.000Z',
-  entries: [
-    {
-      id: 'e1', itemId: 'p-mug', sku: 'MUG-SAND', attributes: { Color: 'Sand', Size: '12 oz' }, title: 'Stoneware "Mug" <b>',
-      productType: 'PHYSICAL' as const, quantity: 3, unitPriceCents: 2800,
-      additionalFields: { engraving: 'For Ana ✓', nested: { list: [1, 'two', null, { three: true }] } },
-    },
-    { id: 'e2', itemId: 'p-gift', sku: 'GIFT-25', attributes: {}, title: 'Gift card', productType: 'GIFT_CARD' as const, quantity: 1, unitPriceCents: 2500, additionalFields: null },
-  ],
+  entries,
 };
 const open: CartState = { status: 'open', ...body };
 const purchased: CartState = { status: 'purchased', orderId: 'order-1', purchasedAt: '2026-11-24T11:00:00.000Z', ...body };

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ContentAccessModule } from '../security/content-access';
 import { CartProductLookup } from './cart-product-lookup';
 import { CartCookies } from './cart-cookie';
 import { CartRateLimiter, ClientRateLimiter } from './cart-rate-limiter';
 import { CartSessionFilter } from './cart-session.filter';
-import { CART_SETTINGS, cartSettingsFromEnv } from './cart-settings';
+import { CART_SETTINGS } from './cart-settings';
 import { CartWriteGuard, CommerceRateLimits } from './cart-write.guard';
 import { CartController } from './cart.controller';
 import { CartStreams } from './commands/cart-streams';
@@ -18,7 +19,7 @@ import { SubscriptionCartController } from './subscription-cart.controller';
   imports: [CatalogModule, ContentAccessModule],
   controllers: [CartController, SubscriptionCartController, InventoryController],
   providers: [
-    { provide: CART_SETTINGS, useFactory: () => cartSettingsFromEnv(process.env) },
+    { provide: CART_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config.cart },
     CartProductLookup,
     CartCookies,
     CartRateLimiter,

@@ -7,8 +7,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
-import { DEMO_IMAGE_LIST, DEMO_IMAGES } from '../demo/demo-images';
-import { demoCatalog } from '../demo/demo-store';
+import { DEMO_IMAGE_LIST, DEMO_IMAGES, demoCatalog } from '../demo';
 import { WebsiteDirectory } from './website-directory';
 
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   domainError, inventoryDecider, inventoryStreamId, productDecider, productMerchandisingContext, productRecord, productStreamId,
-  stockFromRecord, type InitialStock, type ProductDetails, type ProductEvent, type ProductMerchandisingContext,
+  type InitialStock, type ProductDetails, type ProductEvent, type ProductMerchandisingContext,
   type ProductRecord, type ProductState,
 } from '@storefront/domain';
 import { foldEvents, type EventStore } from '@storefront/eventstore';
@@ -35,9 +35,9 @@ export class ProductLoader {
     const state = foldEvents<ProductState, ProductEvent>(productDecider, productDecider.initialState(), events);
     if (state.status !== 'active') throw new DomainException(domainError('PRODUCT_NOT_FOUND'));
     const product = state.product;
-    // Version-1 records carried their stock; it counts until the variant's inventory stream exists.
-    const first = events[0]?.data as { product?: ProductRecord } | undefined;
-    const legacy = first?.product && 'structuredContent' in first.product ? stockFromRecord(first.product) : {};
+    // Version-1 records carried their stock (upcast into initialStock); it counts until the variant's inventory stream exists.
+    const first = events[0]?.type === 'ProductCreated' ? (events[0].data as Extract<ProductEvent, { type: 'ProductCreated' }>['data']) : undefined;
+    const legacy = first?.initialStock ?? {};
     const stock = new Map<string, InitialStock>();
     await Promise.all(
       product.variants.map(async (v) => {

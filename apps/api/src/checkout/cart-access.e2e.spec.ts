@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { derivedUuid } from '../infrastructure/derived-ids';
-import { WebsiteDirectory } from '../catalog/website-directory';
+import { WebsiteDirectory } from '../catalog';
 import { EVENT_STORE } from '../infrastructure/database/tokens';
 
 /**
@@ -55,9 +55,10 @@ describeEachDriver('cart and order access', (driver) => {
     await t?.close();
   });
 
-  async function newCart(...adds: object[]): Promise<{ cookie: string; cartId: string; body: { shoppingCart: { id: string; entries: { id: string; quantity: number }[] } } }> {
+  type CartAnswer = { shoppingCart: { id: string; entries: { id: string; quantity: number }[] } };
+  async function newCart(...adds: object[]): Promise<{ cookie: string; cartId: string; body: CartAnswer }> {
     let cookie: string | undefined;
-    let body: any;
+    let body: CartAnswer | undefined;
     for (const add of adds) {
       const req = request(t.server).post(ADD);
       const res = await (cookie ? req.set('Cookie', cookie) : req).send(add);
@@ -65,7 +66,7 @@ describeEachDriver('cart and order access', (driver) => {
       cookie ??= cartCookie(res);
       body = res.body;
     }
-    return { cookie: cookie!, cartId: body.shoppingCart.id, body };
+    return { cookie: cookie!, cartId: body!.shoppingCart.id, body: body! };
   }
 
   describe('finding 11: cart fixation', () => {

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CartModule } from '../cart';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ContentAccessModule } from '../security/content-access';
-import { CHECKOUT_SETTINGS, checkoutSettingsFromEnv } from './checkout-settings';
+import { CHECKOUT_SETTINGS } from './checkout-settings';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutsController } from './checkouts.controller';
 import { CommandHandlers } from './commands';
@@ -18,7 +19,7 @@ import { QueryHandlers } from './queries';
   imports: [CartModule, CheckoutProcessModule, ContentAccessModule],
   controllers: [CheckoutController, CheckoutsController],
   providers: [
-    { provide: CHECKOUT_SETTINGS, useFactory: () => checkoutSettingsFromEnv(process.env) },
+    { provide: CHECKOUT_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config.checkout },
     OrderAccess,
     ...CommandHandlers,
     ...QueryHandlers,

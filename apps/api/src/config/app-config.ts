@@ -1,5 +1,8 @@
-import { isIP } from 'node:net';
+import type { CartStoreSettings, CheckoutSettings } from '@storefront/domain';
 import { resolve } from 'node:path';
+import { parseSiteUrl, readSettings, type SettingsEnv } from './settings';
+
+export { ConfigError, parseSiteUrl, parseTrustProxy } from './settings';
 
 /**
  * Process roles: `all` (embedded default: HTTP plus in-process projections), `api` (HTTP only,
@@ -7,6 +10,57 @@ import { resolve } from 'node:path';
  */
 export type ProcessRole = 'all' | 'api' | 'worker';
 
+/** A token bucket: `burst` at once (0: no limit), `refillPerSecond` regained per second. */
+export type RateLimit = { burst: number; refillPerSecond: number };
+
+/**
+ * The cart's part (CART_SETTINGS). The store setting `multipleQuantityAllowedForServices` (SPEC 3
+ * 'Site context' storeSettings) comes from the environment until the website's settings are
+ * editable as events; the rate limits are per process (see `cart/cart-rate-limiter.ts`).
+ */
+export type CartSettings = {
+  storeSettings: CartStoreSettings;
+  /** Writes per cart. */
+  rateLimit: RateLimit;
+  /** Per client address, over cart writes and checkouts together, cookie or not. */
+  clientRateLimit: RateLimit;
+};
+
+/** The checkout process's part (CHECKOUT_PROCESS_SETTINGS). */
+export type CheckoutProcessSettings = {
+  /** A checkout whose last step is older than this is taken over by the recovery worker. */
+  recoveryDeadlineMs: number;
+  /** How often the recovery worker looks (0: never, for tests that run it by hand). */
+  recoveryIntervalMs: number;
+  /** Tests only (NODE_ENV=test): the checkout event type after which a checkout request stops for good. */
+  testPauseAfter: string | null;
+};
+
+/** How one kind of key (an email, a client IP) slows down and then refuses repeated failures. */
+export type ThrottleRule = {
+  /** Failures allowed without any delay. */
+  freeFailures: number;
+  /** From this many failures on, answer 429 without checking the password (see SignInThrottle for whom). */
+  lockAfter: number;
+};
+
+/** Owner sign-in throttling (SIGN_IN_THROTTLE_OPTIONS). */
+export type SignInThrottleOptions = {
+  /** Delay after `freeFailures` failures; doubles with each further failure. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Failures older than this (since the last attempt) are forgotten. */
+  windowSeconds: number;
+  email: ThrottleRule;
+  /** Looser, as several owners may share an office IP. */
+  ip: ThrottleRule;
+};
+
+/**
+ * The app's configuration, read once at start from the environment (`loadConfig`; every setting
+ * is listed in `settings.ts`). Contexts receive their part through Nest DI (APP_CONFIG, or their
+ * own token provided from it), never from process.env.
+ */
 export type AppConfig = {
   port: number;
   host: string;
@@ -24,73 +78,71 @@ export type AppConfig = {
   logLevel: 'info' | 'silent';
   /** Directory of the built web bundle (vite build output). */
   webDistDir: string;
+  /** Where the theme's templates are, when not the default (see `theme/templates-dir.ts`). */
+  themeTemplatesDir?: string;
   /**
    * The published site's own address (scheme, host, port, no trailing slash) for the sitemap,
    * robots.txt and canonical links: never taken from the request's Host header.
    */
   siteUrl: string;
+  /** SITE_URL was unset, so `siteUrl` is this process's own http://HOST:PORT (main.ts fills in the port PORT=0 picked). */
+  siteUrlDefaulted: boolean;
   /**
    * Which proxies to believe about the client's address (X-Forwarded-For) and protocol: `false`
    * (none: the socket's peer is the client), a hop count, or addresses and CIDR ranges (also the
    * names `loopback`, `linklocal`, `uniquelocal`). Fastify's `trustProxy` option.
    */
   trustProxy: false | number | string[];
+  cart: CartSettings;
+  checkout: CheckoutSettings;
+  checkoutProcess: CheckoutProcessSettings;
+  signInThrottle: SignInThrottleOptions;
 };
-
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/** TRUST_PROXY: unset, `false` or `0` trusts none; a number trusts that many hops; else a comma-separated list of addresses, CIDRs or range names. */
-export function parseTrustProxy(value: string | undefined): false | number | string[] {
-  const text = (value ?? '').trim();
-  if (text === '' || text === 'false' || text === '0') return false;
-  if (/^[0-9]+$/.test(text)) return Number(text);
-  const entries = text.split(',').map((e) => e.trim()).filter((e) => e !== '');
-  for (const entry of entries) {
-    const [address, bits, extra] = entry.split('/');
-    const family = isIP(address ?? '');
-    const maxBits = family === 4 ? 32 : 128;
-    const ok = PROXY_RANGE_NAMES.has(entry) || (family !== 0 && extra === undefined && (bits === undefined || (/^[0-9]+$/.test(bits) && Number(bits) <= maxBits)));
-    if (!ok) throw new Error(`TRUST_PROXY must be false, a hop count, or addresses and CIDR ranges (or loopback, linklocal, uniquelocal), got ${entry}`);
-  }
-  return entries;
-}
-
-/** SITE_URL: an http(s) origin, optionally with a path; defaults to http://HOST:PORT of this process. */
-export function parseSiteUrl(value: string | undefined, host: string, port: number): string {
-  if (value === undefined || value.trim() === '') return `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new Error(`SITE_URL must be an http or https address, got ${value}`);
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
-    throw new Error(`SITE_URL must be an http or https address without credentials, query or fragment, got ${value}`);
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const role = (env.ROLE ?? 'all') as ProcessRole;
-  if (!['all', 'api', 'worker'].includes(role)) throw new Error(`ROLE must be all, api or worker, got ${role}`);
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
-  const host = env.HOST ?? '127.0.0.1';
+/**
+ * The configuration from the environment, every value checked: a value a setting does not accept
+ * throws one `ConfigError` naming each such variable, what it got and what it accepts.
+ */
+export function loadConfig(env: SettingsEnv = process.env): AppConfig {
+  const s = readSettings(env);
   return {
-    port,
-    host,
-    dataDir: resolve(env.DATA_DIR ?? '.data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    role,
-    ownerEmail: (env.OWNER_EMAIL ?? 'owner@example.com').trim().toLowerCase(),
-    ownerPassword: env.OWNER_PASSWORD || undefined,
-    seedDemo: env.SEED_DEMO !== 'false',
-    secureCookies: env.SECURE_COOKIES === 'true',
-    logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'info',
-    webDistDir: resolve(env.WEB_DIST_DIR ?? resolve(__dirname, '../../../../web/dist')),
-    siteUrl: parseSiteUrl(env.SITE_URL, host, port),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    port: s.port,
+    host: s.host,
+    dataDir: resolve(s.dataDir),
+    databaseUrl: s.databaseUrl,
+    role: s.role,
+    ownerEmail: s.ownerEmail.trim().toLowerCase(),
+    ownerPassword: s.ownerPassword,
+    seedDemo: s.seedDemo,
+    secureCookies: s.secureCookies,
+    logLevel: s.logLevel,
+    webDistDir: resolve(s.webDistDir),
+    themeTemplatesDir: s.themeTemplatesDir,
+    siteUrl: s.siteUrl ?? parseSiteUrl(undefined, s.host, s.port),
+    siteUrlDefaulted: s.siteUrl === undefined,
+    trustProxy: s.trustProxy,
+    cart: {
+      storeSettings: { multipleQuantityAllowedForServices: s.multipleQuantityAllowedForServices },
+      rateLimit: { burst: s.cartRateLimitBurst, refillPerSecond: s.cartRateLimitPerSecond },
+      clientRateLimit: { burst: s.clientRateLimitBurst, refillPerSecond: s.clientRateLimitPerSecond },
+    },
+    checkout: { minimumSubtotalCents: s.checkoutMinimumSubtotalCents },
+    checkoutProcess: {
+      recoveryDeadlineMs: s.checkoutRecoveryDeadlineMs,
+      recoveryIntervalMs: s.checkoutRecoveryIntervalMs,
+      testPauseAfter: s.nodeEnv === 'test' && s.checkoutTestPauseAfter ? s.checkoutTestPauseAfter : null,
+    },
+    signInThrottle: {
+      baseDelayMs: s.signInDelayBaseMs,
+      maxDelayMs: s.signInDelayMaxMs,
+      windowSeconds: s.signInWindowSeconds,
+      email: { freeFailures: s.signInEmailFreeFailures, lockAfter: s.signInEmailLockAfter },
+      ip: { freeFailures: s.signInIpFreeFailures, lockAfter: s.signInIpLockAfter },
+    },
   };
 }
+
+/** Every setting's default (as `loadConfig` with nothing set). */
+export const DEFAULT_CONFIG: Readonly<AppConfig> = loadConfig({});

@@ -5,6 +5,7 @@ import {
 } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
 import { DATABASE } from '../infrastructure/database/tokens';
+import { itemVisibleSqlAt } from './item-visibility-sql';
 
 /** A navigation link as a page context shows it (docs/SITE-CONTEXT.md `navigation.items`). */
 export type NavigationItem = {
@@ -50,9 +51,8 @@ export type PublishedItemsOptions = {
 
 export type SitePath = { path: string; lastModified: number | null };
 
-/** The SQL form of `isItemVisible` (domain/src/site/content-item.ts) over a row's columns. */
-const VISIBLE = `(workflow_state = 'Published' OR (workflow_state = 'Scheduled' AND publish_on <= $NOW))`;
-const visibleAt = (param: string, alias = '') => VISIBLE.replace(/workflow_state/g, `${alias}workflow_state`).replace(/publish_on/g, `${alias}publish_on`).replace('$NOW', param);
+/** The SQL form of `isItemVisible` (domain/src/site/content-item.ts) over a row's columns, built from the domain's rule. */
+const visibleAt = itemVisibleSqlAt;
 /** Collections a visitor may open without a password or membership. */
 const OPEN_COLLECTION = (alias: string) => `${alias}published AND ${alias}password_hash IS NULL AND NOT ${alias}members_only`;
 
@@ -306,6 +306,7 @@ export function normalisePath(path: string): string | null {
   } catch {
     return null;
   }
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\u0000-\u001f\u007f-\u009f]/.test(p)) return null;
   if (!p.startsWith('/')) p = `/${p}`;
   p = p.replace(/\/{2,}/g, '/');

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CollectionRecord, ContentItemRecord, ProductRecord } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
 import { DATABASE } from '../infrastructure/database/tokens';
+import { itemVisibleSqlAt } from './item-visibility-sql';
 
 export type SearchResultKind = 'page' | 'post' | 'event' | 'image' | 'product';
 
@@ -61,7 +62,7 @@ export class SiteSearch {
        WHERE s.search @@ q.query
          AND (
            (s.kind IN ('post', 'event', 'image') AND i.id IS NOT NULL AND c.id IS NOT NULL AND ${open('c')}
-              AND (s.workflow_state = 'Published' OR (s.workflow_state = 'Scheduled' AND s.publish_on <= $2)))
+              AND ${itemVisibleSqlAt('$2', 's.')})
            OR (s.kind = 'page' AND c.id IS NOT NULL AND ${open('c')})
            OR (s.kind = 'product' AND p.enabled AND (c.id IS NULL OR ${open('c')}))
          )
@@ -83,5 +84,6 @@ export class SiteSearch {
 /** The query as searched: control characters (NUL included) removed, spaces collapsed, at most 256 characters. */
 export function cleanQuery(query: unknown): string {
   if (typeof query !== 'string') return '';
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return query.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, SEARCH_QUERY_MAX_LENGTH).trim();
 }

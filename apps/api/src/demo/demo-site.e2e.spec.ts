@@ -4,14 +4,11 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 import { DEMO_SITE_IMAGE_IDS, DEMO_WHOLESALE_PASSWORD } from './demo-site';
 import { DemoSiteSeeder, DEMO_SITE_STREAM_ID } from './demo-site.seeder';
-import { SiteReadModel } from '../content/site-read-model';
-import { SiteSearch } from '../content/site-search';
+import { SiteReadModel, SiteSearch, SiteLoader, SiteWriter } from '../content';
 import type { EventStore } from '@storefront/eventstore';
 import { ContentAccess } from '../security/content-access';
 import { PASSWORD_HASHER, type PasswordHasher } from '../security/password-hasher';
 import { CommandExecutor } from '../infrastructure/command-executor';
-import { SiteLoader } from '../content/site-loader';
-import { SiteWriter } from '../content/site-writer';
 
 const DAY = 86_400_000;
 

@@ -4,11 +4,9 @@ import type { ProjectionRunner } from '@storefront/projections';
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
-import { CatalogWriter } from '../catalog/catalog-writer';
+import { CatalogWriter, ProductLoader, WebsiteDirectory } from '../catalog';
 import { DEMO_SHOP_COLLECTION_ID, demoCatalog } from './demo-store';
 import { DemoStoreSeeder } from './demo-store.seeder';
-import { ProductLoader } from '../catalog/product-loader';
-import { WebsiteDirectory } from '../catalog/website-directory';
 
 const NOW = '2026-11-23T10:00:00.000Z';
 const ctx = (): CommandContext => {

@@ -2,13 +2,16 @@ import type { Migration } from '@storefront/eventstore';
 
 /**
  * The API's own operational tables (not events, not read models), applied after the event store's
- * and the projections' migrations. Append only: never edit an applied migration.
+ * and the projections' migrations. Append only: never edit an applied migration. (The first four
+ * were squashed into `api/001-operational-tables` before any production database existed; a
+ * database that ran them is recognised by `replaces` and gets the same schema.)
  */
 export const appMigrations: Migration[] = [
   {
-    // Owner sign-in (apps/api/src/security/owner-session.store.ts, accounts/sign-in-throttle.ts).
-    id: 'api/001-owner-sessions',
+    id: 'api/001-operational-tables',
+    replaces: ['api/001-owner-sessions', 'api/002-media-blobs', 'api/checkout-001-test-payments-and-recovery-lease', 'api/003-server-secrets'],
     sql: /* sql */ `
+-- Owner sign-in (apps/api/src/security/owner-session.store.ts, accounts/sign-in-throttle.ts).
 -- One row per signed-in browser. id = SHA-256 (base64url) of the cookie's random token: the
 -- token itself is never stored. roles is a snapshot taken at sign-in.
 CREATE TABLE owner_sessions (
@@ -33,13 +36,9 @@ CREATE TABLE owner_sign_in_attempts (
   failures        integer NOT NULL,
   last_attempt_at timestamptz NOT NULL
 );
-`,
-  },
-  {
-    // Image files (apps/api/src/media/media-blob.store.ts, rendition-cache.ts). Not events: the
-    // image streams name a content hash, and the bytes live here once per hash.
-    id: 'api/002-media-blobs',
-    sql: /* sql */ `
+
+-- Image files (apps/api/src/media/media-blob.store.ts, rendition-cache.ts). Not events: the
+-- image streams name a content hash, and the bytes live here once per hash.
 -- Originals as uploaded, keyed by the SHA-256 (hex) of their bytes: the same file uploaded twice
 -- is stored once. Kept after an image is removed (its history still names the hash).
 CREATE TABLE media_blobs (
@@ -63,14 +62,10 @@ CREATE TABLE media_renditions (
 -- Image files are compressed already: store them out of line without trying to compress again.
 ALTER TABLE media_blobs ALTER COLUMN data SET STORAGE EXTERNAL;
 ALTER TABLE media_renditions ALTER COLUMN data SET STORAGE EXTERNAL;
-`,
-  },
-  {
-    // The checkout process (apps/api/src/checkout/process/): the test-mode payment provider's
-    // ledger and the recovery worker's lease. Not events: the provider stands in for an outside
-    // system that keeps its own records, and a lease is coordination only.
-    id: 'api/checkout-001-test-payments-and-recovery-lease',
-    sql: /* sql */ `
+
+-- The checkout process (apps/api/src/checkout/process/): the test-mode payment provider's
+-- ledger and the recovery worker's lease. Not events: the provider stands in for an outside
+-- system that keeps its own records, and a lease is coordination only.
 -- One row per payment, keyed by the checkout id (the provider's idempotency key). Moves only
 -- authorized -> captured -> refunded or authorized -> voided; a void that arrives before its
 -- authorization leaves a 'voided' row that the late authorization then meets and refuses.
@@ -90,13 +85,9 @@ CREATE TABLE process_leases (
   owner      text NOT NULL,
   expires_at timestamptz NOT NULL
 );
-`,
-  },
-  {
-    // Server secrets (infrastructure/server-secrets.ts): made once by whichever process starts
-    // first, then shared by every process on this database.
-    id: 'api/003-server-secrets',
-    sql: /* sql */ `
+
+-- Server secrets (infrastructure/server-secrets.ts): made once by whichever process starts
+-- first, then shared by every process on this database.
 -- One random secret per name (base64url, at least 32 bytes). Keys for cart cookies, order ids
 -- and order access tokens are derived from the 'master' secret with HMAC.
 CREATE TABLE server_secrets (

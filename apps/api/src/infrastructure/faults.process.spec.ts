@@ -22,6 +22,7 @@ const OWNER = { email: 'owner@example.com', password: 'browser-test-password' };
 const STOCK = 2000;
 const SKUS = ['FAULT-1', 'FAULT-2', 'FAULT-3'];
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer read loosely, as supertest's res.body
 type Json = { status: number; body: any; headers: Headers };
 
 async function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Json> {

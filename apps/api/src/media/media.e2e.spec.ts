@@ -6,8 +6,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
-import { DEMO_IMAGE_LIST, DEMO_IMAGES } from '../demo/demo-images';
-import { DemoMediaSeeder } from '../demo/demo-media.seeder';
+import { DEMO_IMAGE_LIST, DEMO_IMAGES, DemoMediaSeeder } from '../demo';
 
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
 const EDITOR = { email: 'editor@example.com', password: 'a long enough password', roles: ['editor'] };
@@ -45,7 +44,7 @@ const EXPECTED_COLORS = {
 };
 
 /** Collects a binary response body whatever its Content-Type. */
-function binary(res: NodeJS.ReadableStream, callback: (error: Error | null, body: Buffer) => void) {
+function binary(res: request.Response, callback: (error: Error | null, body: Buffer) => void) {
   const chunks: Buffer[] = [];
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => callback(null, Buffer.concat(chunks)));

@@ -8,8 +8,8 @@ import { describeEachDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { activeParts, XSS_PAYLOADS } from '../../test/xss-payloads';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { WebsiteDirectory } from '../catalog/website-directory';
-import { DEMO_COLLECTION_IDS } from '../demo/demo-site';
+import { WebsiteDirectory } from '../catalog';
+import { DEMO_COLLECTION_IDS } from '../demo';
 
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
 const EDITOR = { email: 'xss-editor@example.com', password: 'a long enough password', roles: ['editor'] };

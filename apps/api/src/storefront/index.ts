@@ -1,2 +1,3 @@
 /** The published site. */
 export { StorefrontModule } from './storefront.module';
+export { sameSitePath } from './storefront.controller';

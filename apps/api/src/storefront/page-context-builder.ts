@@ -1,25 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CollectionRecord, ContentItemRecord, ProductRecord } from '@storefront/domain';
+import {
+  DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, DEFAULT_WEBSITE_TITLE, ERROR_MESSAGES, LOCALIZED_STRING_DEFAULTS, PAGE_TYPES, type CollectionRecord, type ContentItemRecord,
+  type PageType, type ProductRecord,
+} from '@storefront/domain';
 import { CART_SETTINGS, type CartSettings } from '../cart';
 import { ProductCatalog } from '../catalog';
 import { ContentAccess } from '../security/content-access';
 import { SiteReadModel, SiteSearch } from '../content';
-import { textFromHtml, truncate, type Block, type ImageAsset, type PageContext } from '../theme';
+import { textFromHtml, truncate, type Block, type ImageAsset, type PageContext, type Seo } from '../theme';
 import { ImageAssets } from './image-assets';
 
-/** SPEC section 3 'Localized strings', in the store's language (English for now). */
-export const LOCALIZED_STRINGS: Record<string, string> = {
-  productAddToCartText: 'Add To Cart',
-  productSubscribeText: 'Subscribe',
-  productQuantityInputLabel: 'Quantity',
-  productSoldOutText: 'sold out',
-  productSaleText: 'sale',
-  productQuickViewText: 'Quick View',
-  productVariantSelectText: 'Select {variantName}',
-  giftCardValueDisplayText: 'Value',
-  giftCardVariantSelectText: 'Select Value',
-  productSummaryFormNoAnswerText: 'N/A',
-};
+/** SPEC section 3 'Localized strings', in the store's language (English for now): the domain's strings catalogue. */
+export const LOCALIZED_STRINGS: Record<string, string> = LOCALIZED_STRING_DEFAULTS;
 
 /** Who is asking, as far as the page cares. */
 export type Visitor = { baseUrl: string; hasCart: boolean; owner: boolean; isUnlocked(collectionId: string): Promise<boolean> };
@@ -29,12 +21,15 @@ export type PageOutcome = { kind: 'page'; status: number; context: PageContext }
 
 const MAX_LIST = 100;
 
+/** What every page's context has around the page's own data: `seo` is always there for the page kinds to fill in. */
+type PageFrame = PageContext & { seo: Seo };
+
 /**
  * Builds the page context (docs/SITE-CONTEXT.md) for a published path, from read models only:
  * the site's (collections, items, navigation, header/footer), the catalog's products and the
- * media context's image assets. Every path comes to a SPEC page type: page 2, collection 1, item
- * 50, not found 100, search 102, lock screen 103, protected content 105 (the JSON of a locked
- * page), member area access denied 106.
+ * media context's image assets. Every path comes to a SPEC page type (PAGE_TYPES): page,
+ * content collection, content item, not found, search, lock screen, protected content (the JSON
+ * of a locked page), member area access denied.
  *
  * What a visitor may read is ContentAccess's to say, on every path: the page itself, the records
  * summary and product blocks pull in from other collections, and search results (issue 13).
@@ -54,24 +49,24 @@ export class PageContextBuilder {
     const now = options.now ?? Date.now();
     if (path === '/search') return this.page(200, await this.searchPage(String(query.q ?? ''), visitor, now));
     const resolved = await this.resolve(path, now);
-    if (!resolved) return this.page(404, await this.systemPage(100, visitor, now, 'Page not found'));
+    if (!resolved) return this.page(404, await this.systemPage(PAGE_TYPES.notFound, visitor, now, 'Page not found'));
     const { collection, item, product } = resolved;
 
     if (collection.folder) {
       const children = await this.site.folderChildren(collection.id);
       const first = children.find((c) => !c.externalLink);
-      if (collection.folderBehavior === 3 || !first) return this.page(404, await this.systemPage(100, visitor, now, 'Page not found'));
+      if (collection.folderBehavior === 3 || !first) return this.page(404, await this.systemPage(PAGE_TYPES.notFound, visitor, now, 'Page not found'));
       return { kind: 'redirect', location: first.fullUrl };
     }
-    if (!collection.published && !visitor.owner) return this.page(404, await this.systemPage(100, visitor, now, 'Page not found'));
+    if (!collection.published && !visitor.owner) return this.page(404, await this.systemPage(PAGE_TYPES.notFound, visitor, now, 'Page not found'));
     const rule = await this.access.ruleOf(collection.id);
     if (rule === 'locked' && !(await this.access.canRead(collection.id, visitor))) {
       // The lock screen for visitors; the JSON of a locked page is protected content, not its data.
       return options.json
-        ? this.page(401, await this.systemPage(105, visitor, now, 'Protected content', path))
-        : this.page(401, await this.systemPage(103, visitor, now, collection.title, path, collection));
+        ? this.page(401, await this.systemPage(PAGE_TYPES.protectedContent, visitor, now, 'Protected content', path))
+        : this.page(401, await this.systemPage(PAGE_TYPES.lockScreen, visitor, now, collection.title, path, collection));
     }
-    if ((rule === 'members' || rule === 'unpublished') && !(await this.access.canRead(collection.id, visitor))) return this.page(403, await this.systemPage(106, visitor, now, collection.title, path, collection));
+    if ((rule === 'members' || rule === 'unpublished') && !(await this.access.canRead(collection.id, visitor))) return this.page(403, await this.systemPage(PAGE_TYPES.memberAreaAccessDenied, visitor, now, collection.title, path, collection));
 
     if (product) return this.page(200, await this.productPage(collection, product, visitor, now, path));
     if (item) return this.page(200, await this.itemPage(collection, item, visitor, now, path));
@@ -79,7 +74,7 @@ export class PageContextBuilder {
   }
 
   async errorPage(visitor: Visitor): Promise<PageContext> {
-    return this.systemPage(101, visitor, Date.now(), 'Something went wrong');
+    return this.systemPage(PAGE_TYPES.error, visitor, Date.now(), ERROR_MESSAGES.INTERNAL);
   }
 
   private page(status: number, context: PageContext): PageOutcome {
@@ -107,16 +102,17 @@ export class PageContextBuilder {
 
   // ── Shared frame ──────────────────────────────────────────────────────────────────────
 
-  private async frame(pageType: number, visitor: Visitor, now: number, title: string, path: string, collection: CollectionRecord | null = null) {
+  private async frame(pageType: PageType, visitor: Visitor, now: number, title: string, path: string, collection: CollectionRecord | null = null): Promise<PageFrame> {
     const [site, navigation, headerFooter] = await Promise.all([
       this.site.website(now),
       this.site.navigation('mainNav', { activePath: path }),
       this.site.headerFooter(),
     ]);
-    const website = { ...(site?.website ?? { siteTitle: 'Clay & Co.' }), baseUrl: visitor.baseUrl };
+    const record = site?.website ?? null;
+    const website = { ...(record ?? { siteTitle: DEFAULT_WEBSITE_TITLE }), baseUrl: visitor.baseUrl };
     const siteTitle = website.siteTitle;
-    const currency = (site?.websiteSettings as { storeSettings?: { selectedCurrency?: string } } | undefined)?.storeSettings?.selectedCurrency ?? 'USD';
-    const logo = (website as { logoImageId?: string | null }).logoImageId ? (await this.images.byIds([(website as { logoImageId: string }).logoImageId])).values().next().value : null;
+    const currency = site?.websiteSettings?.storeSettings?.selectedCurrency ?? DEFAULT_CURRENCY;
+    const logo = record?.logoImageId ? (await this.images.byIds([record.logoImageId])).values().next().value : null;
     return {
       pageType,
       website: { ...website, logoImageUrl: logo ? `${logo.assetUrl}?format=300w` : null },
@@ -126,12 +122,12 @@ export class PageContextBuilder {
       localizedStrings: LOCALIZED_STRINGS,
       seo: {
         title: title && title !== siteTitle ? `${title} — ${siteTitle}` : siteTitle,
-        description: (website as { siteTagLine?: string }).siteTagLine ?? '',
+        description: record?.siteTagLine ?? '',
         canonicalUrl: `${visitor.baseUrl}${path}`,
-        ogImage: null as string | null,
+        ogImage: null,
       },
       siteContext: {
-        website: { id: (website as { id?: string }).id ?? null, title: siteTitle, timeZone: (website as { timeZone?: string }).timeZone ?? 'America/New_York' },
+        website: { id: record?.id ?? null, title: siteTitle, timeZone: record?.timeZone ?? DEFAULT_TIME_ZONE },
         websiteRoles: visitor.owner ? { admin: true } : {},
         storeSettings: { selectedCurrency: currency, expressCheckout: false, multipleQuantityAllowedForServices: this.cartSettings.storeSettings.multipleQuantityAllowedForServices },
         betaFeatureFlags: [],
@@ -144,43 +140,43 @@ export class PageContextBuilder {
     };
   }
 
-  private async systemPage(pageType: number, visitor: Visitor, now: number, title: string, path = '/', collection: CollectionRecord | null = null): Promise<PageContext> {
+  private async systemPage(pageType: PageType, visitor: Visitor, now: number, title: string, path = '/', collection: CollectionRecord | null = null): Promise<PageContext> {
     const frame = await this.frame(pageType, visitor, now, title, path, null);
     // System pages show only what the visitor may know about a locked page: its title and path.
     const shown = collection ? { id: collection.id, title: collection.title, fullUrl: collection.fullUrl, typeName: collection.typeName } : undefined;
-    return { ...frame, ...(shown ? { lockScreen: { title: shown.title, fullUrl: shown.fullUrl }, protectedPage: shown } : {}) } as unknown as PageContext;
+    return { ...frame, ...(shown ? { lockScreen: { title: shown.title, fullUrl: shown.fullUrl }, protectedPage: shown } : {}) };
   }
 
   // ── Page kinds ────────────────────────────────────────────────────────────────────────
 
   private async searchPage(raw: string, visitor: Visitor, now: number): Promise<PageContext> {
-    const frame = await this.frame(102, visitor, now, 'Search', '/search');
+    const frame = await this.frame(PAGE_TYPES.search, visitor, now, 'Search', '/search');
     const found = await this.search.search(raw, { limit: 30, now });
     const { query } = found;
     // Search leaves out locked and members-only collections itself; this keeps it to the one rule.
-    const readable = await Promise.all(found.results.map((r) => this.access.canRead((r.record as { collectionId?: string }).collectionId, visitor)));
+    const readable = await Promise.all(found.results.map((r) => this.access.canRead('collectionId' in r.record ? r.record.collectionId : undefined, visitor)));
     const results = found.results.filter((_r, i) => readable[i]);
-    const records = results.map((r) => ({ ...(r.record as object), title: r.title, fullUrl: r.fullUrl, excerpt: escapeText(r.snippet), kind: r.kind }));
-    const withImages = await this.withImages(records as unknown as ContentItemRecord[]);
-    return { ...frame, search: { query, results: withImages } } as unknown as PageContext;
+    const records = results.map((r) => ({ ...r.record, title: r.title, fullUrl: r.fullUrl, excerpt: escapeText(r.snippet), kind: r.kind }));
+    const withImages = await this.withImages(records);
+    return { ...frame, search: { query, results: withImages } };
   }
 
   private async collectionPage(collection: CollectionRecord, query: Record<string, unknown>, visitor: Visitor, now: number, path: string): Promise<PageContext> {
     if (collection.typeName === 'page') {
       // The home page is titled by the site alone.
-      const frame = await this.frame(2, visitor, now, (collection as { isHome?: boolean }).isHome ? '' : collection.title, path, collection);
+      const frame = await this.frame(PAGE_TYPES.page, visitor, now, collection.isHome ? '' : collection.title, path, collection);
       const blocks = await this.withBlockData(collection.layout?.blocks ?? [], now, visitor);
       const ctx = { ...frame, collection: { ...collection, layout: { blocks } } };
       ctx.seo.description = describe(collection.description) || ctx.seo.description;
       ctx.seo.ogImage = firstImageUrl(blocks, visitor.baseUrl);
-      return ctx as unknown as PageContext;
+      return ctx;
     }
-    const frame = await this.frame(1, visitor, now, collection.title, path, collection);
+    const frame = await this.frame(PAGE_TYPES.contentCollection, visitor, now, collection.title, path, collection);
     if (collection.typeName === 'products') {
       const products = await this.products(collection);
       const items = products.map((p) => this.productItem(p));
-      const withImages = await this.withImages(items as unknown as ContentItemRecord[]);
-      return { ...frame, items: withImages, productMerchandisingContext: await this.catalog.merchandisingContext(products.map((p) => p.id)) } as unknown as PageContext;
+      const withImages = await this.withImages(items);
+      return { ...frame, items: withImages, productMerchandisingContext: await this.catalog.merchandisingContext(products.map((p) => p.id)) };
     }
     const page = Number(query.page) > 0 ? Math.floor(Number(query.page)) : 1;
     const everything = collection.typeName === 'events' || collection.typeName === 'gallery';
@@ -193,11 +189,11 @@ export class PageContextBuilder {
     const withImages = await this.withImages(items);
     const ctx = { ...frame, items: collection.typeName === 'gallery' ? withImages.map(asGalleryImage) : withImages, pagination };
     ctx.seo.description = describe(collection.description) || ctx.seo.description;
-    return ctx as unknown as PageContext;
+    return ctx;
   }
 
   private async itemPage(collection: CollectionRecord, item: ContentItemRecord, visitor: Visitor, now: number, path: string): Promise<PageContext> {
-    const frame = await this.frame(50, visitor, now, item.title, path, collection);
+    const frame = await this.frame(PAGE_TYPES.contentItem, visitor, now, item.title, path, collection);
     const [withImage] = await this.withImages([item]);
     const siblings = (await this.site.publishedItems(collection.id, { pageSize: MAX_LIST, now })).items;
     const at = siblings.findIndex((s) => s.id === item.id);
@@ -205,18 +201,18 @@ export class PageContextBuilder {
     const shown = collection.typeName === 'gallery' ? asGalleryImage(withImage!) : withImage!;
     const ctx = { ...frame, item: shown, pagination: { prevItem: neighbour(siblings[at - 1]), nextItem: neighbour(siblings[at + 1]) } };
     ctx.seo.description = describe(item.excerpt) || describe(item.body) || ctx.seo.description;
-    ctx.seo.ogImage = (withImage as { mainImage?: ImageAsset | null }).mainImage ? `${visitor.baseUrl}${(withImage as { mainImage: ImageAsset }).mainImage.assetUrl}?format=1500w` : null;
-    return ctx as unknown as PageContext;
+    ctx.seo.ogImage = withImage!.mainImage ? `${visitor.baseUrl}${withImage!.mainImage.assetUrl}?format=1500w` : null;
+    return ctx;
   }
 
   private async productPage(collection: CollectionRecord, product: ProductRecord, visitor: Visitor, now: number, path: string): Promise<PageContext> {
-    const frame = await this.frame(50, visitor, now, product.title, path, collection);
+    const frame = await this.frame(PAGE_TYPES.contentItem, visitor, now, product.title, path, collection);
     const item = await this.productPageItem(product);
     const ctx = { ...frame, item, productMerchandisingContext: await this.catalog.merchandisingContext([product.id]) };
     ctx.seo.description = describe(product.description) || ctx.seo.description;
-    const image = (item as { mainImage?: ImageAsset | null }).mainImage;
+    const image = item.mainImage;
     ctx.seo.ogImage = image ? `${visitor.baseUrl}${image.assetUrl}?format=1500w` : null;
-    return ctx as unknown as PageContext;
+    return ctx;
   }
 
   // ── Data the templates need beside the records ────────────────────────────────────────
@@ -236,11 +232,12 @@ export class PageContextBuilder {
     return { ...item, mainImage, assetUrl: mainImage?.assetUrl ?? null, items };
   }
 
-  /** Items with `mainImage` and `assetUrl` filled from their `mainImageId`. */
-  private async withImages<T extends { mainImageId?: string | null }>(items: T[]): Promise<(T & { mainImage: ImageAsset | null; assetUrl: string | null })[]> {
-    const assets = await this.images.byIds(items.map((i) => i.mainImageId));
+  /** Items with `mainImage` and `assetUrl` filled from their `mainImageId` (search results: collections have none). */
+  private async withImages<T extends object>(items: T[]): Promise<(T & { mainImage: ImageAsset | null; assetUrl: string | null })[]> {
+    const assets = await this.images.byIds(items.map(mainImageIdOf));
     return items.map((i) => {
-      const image = i.mainImageId ? assets.get(i.mainImageId) ?? null : null;
+      const id = mainImageIdOf(i);
+      const image = id ? assets.get(id) ?? null : null;
       return { ...i, mainImage: image, assetUrl: image?.assetUrl ?? null };
     });
   }
@@ -281,16 +278,21 @@ export class PageContextBuilder {
 }
 
 /** A gallery item shown as the image it holds (the theme reads the asset's fields on the item). */
-function asGalleryImage<T extends { mainImage: ImageAsset | null }>(item: T): T {
+function asGalleryImage<T extends { mainImage: ImageAsset | null; title: string }>(item: T): T {
   const image = item.mainImage;
   if (!image) return item;
   const { assetUrl, originalSize, mediaFocalPoint, colorData, altText } = image as ImageAsset & Record<string, unknown>;
-  return { ...item, assetUrl, originalSize, mediaFocalPoint, colorData, altText: altText || (item as { title?: string }).title };
+  return { ...item, assetUrl, originalSize, mediaFocalPoint, colorData, altText: altText || item.title };
+}
+
+/** A record's main image id; null for records without one (collections among search results). */
+function mainImageIdOf(item: object): string | null {
+  return 'mainImageId' in item && typeof item.mainImageId === 'string' ? item.mainImageId : null;
 }
 
 /** The catalog store a products collection shows. */
 function storeOf(collection: CollectionRecord): string {
-  return (collection as { storeCollectionId?: string }).storeCollectionId ?? collection.id;
+  return collection.storeCollectionId ?? collection.id;
 }
 
 function safeDecode(segment: string): string {

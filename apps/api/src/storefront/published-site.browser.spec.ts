@@ -58,7 +58,13 @@ describe('published site (browser)', () => {
           expect(overflow).toBeLessThanOrEqual(1);
           const brokenImages = await page.evaluate(async () => {
             const images = [...document.images].filter((img) => img.loading !== 'lazy' || img.getBoundingClientRect().top < innerHeight);
-            await Promise.all(images.map((img) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true }) || img.addEventListener('error', r, { once: true })))));
+            // An image not yet complete is waited for until it loads or fails, whichever comes first.
+            const settled = (img: HTMLImageElement) =>
+              new Promise((r) => {
+                img.addEventListener('load', r, { once: true });
+                img.addEventListener('error', r, { once: true });
+              });
+            await Promise.all(images.map((img) => (img.complete ? null : settled(img))));
             return images.filter((img) => img.naturalWidth === 0).map((img) => img.currentSrc || img.src);
           });
           expect(brokenImages).toEqual([]);

@@ -3,7 +3,7 @@ import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
-import { DEMO_WHOLESALE_PASSWORD } from '../demo/demo-site';
+import { DEMO_WHOLESALE_PASSWORD } from '../demo';
 
 /** The demo site, rendered by the theme from read models, through HTTP. */
 describeEachDriver('published site', (driver) => {

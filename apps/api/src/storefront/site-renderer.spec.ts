@@ -13,7 +13,6 @@ import type { WebBundle } from './web-bundle';
  */
 describe('SiteRenderer with a broken theme', () => {
   let dir: string;
-  const saved = process.env.THEME_TEMPLATES_DIR;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'broken-theme-'));
     cpSync(defaultTemplatesDir(), dir, { recursive: true });
@@ -29,17 +28,14 @@ describe('SiteRenderer with a broken theme', () => {
     writeFileSync(join(dir, 'partials', 'loop.jsont'), '{@|apply loop}');
     writeFileSync(join(dir, 'partials', 'unclosed.jsont'), '<span id="unclosed">{.section website}{siteTitle}</span>');
     writeFileSync(page, `${readFileSync(page, 'utf8')}<p id="after-unclosed">{@|apply unclosed}after unclosed</p>`);
-    process.env.THEME_TEMPLATES_DIR = dir;
   });
   afterAll(() => {
-    if (saved === undefined) delete process.env.THEME_TEMPLATES_DIR;
-    else process.env.THEME_TEMPLATES_DIR = saved;
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('renders what it can, reports the errors and shows no stack trace', () => {
     const warnings: string[] = [];
-    const renderer = new SiteRenderer({ headTags: () => '' } as unknown as WebBundle, { warn: (m: string) => warnings.push(m) });
+    const renderer = new SiteRenderer({ headTags: () => '' } as unknown as WebBundle, { warn: (m: string) => warnings.push(m) }, { themeTemplatesDir: dir });
     const home = samplePages().find((p) => p.context.pageType === 2)!;
     const result = renderer.render(home.context, Date.UTC(2026, 10, 23))!;
     expect(result.errors).toBeGreaterThan(0);

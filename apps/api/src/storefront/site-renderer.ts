@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { TemplateRenderer, logTemplateErrors } from '../rendering';
-import { bodyTemplateFor, decoratePageContext, Theme, type PageContext } from '../theme';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { bodyTemplateFor, decoratePageContext, defaultTemplatesDir, Theme, type PageContext } from '../theme';
 import { WebBundle } from './web-bundle';
 
 /** Where template errors are logged (a Nest Logger unless a test provides its own). */
@@ -31,9 +32,10 @@ export class SiteRenderer {
   constructor(
     private readonly bundle: WebBundle,
     @Optional() @Inject(TEMPLATE_ERROR_LOGGER) logger: Pick<Logger, 'warn'> = new Logger('TemplateRenderer'),
+    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'themeTemplatesDir'>,
   ) {
     this.renderer = new TemplateRenderer({ onErrors: logTemplateErrors(logger) });
-    this.theme = Theme.load(undefined, undefined, {
+    this.theme = Theme.load(defaultTemplatesDir(config?.themeTemplatesDir), undefined, {
       onTemplateErrors: (problems) => logger.warn(JSON.stringify({ theme: 'load', errors: problems })),
       stylesheetUrl: themeStylesheetPath,
     });

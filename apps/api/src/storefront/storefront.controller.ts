@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, HttpStatus, Inject, Logger, Post, Query, Res } from '@nestjs/common';
-import { domainError } from '@storefront/domain';
+import { DEFAULT_WEBSITE_TITLE, domainError, ERROR_MESSAGES, PAGE_TYPES } from '@storefront/domain';
 import { DatabaseUnavailableError } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
 import { hasCartCookie } from '../cart';
@@ -64,13 +64,13 @@ export class StorefrontController {
       const outcome = await this.pages.forPath(path, query, visitor, { json });
       if (outcome.kind === 'redirect') return void res.redirect(outcome.location, HttpStatus.FOUND);
       ({ status, context } = outcome);
-      if (lockError && context.pageType === 103) (context as { lockScreen?: { error?: string } }).lockScreen = { ...(context as { lockScreen?: object }).lockScreen, error: lockError };
+      if (lockError && context.pageType === PAGE_TYPES.lockScreen) context.lockScreen = { ...context.lockScreen, error: lockError };
     } catch (error) {
       const unavailable = error instanceof DatabaseUnavailableError;
       if (unavailable) this.logger.warn(`Rendering ${path}: database unavailable (${error.message})`);
       else this.logger.error(`Rendering ${path} failed: ${error instanceof Error ? error.stack : String(error)}`);
       status = unavailable ? 503 : 500;
-      context = await this.pages.errorPage(visitor).catch(() => ({ pageType: 101, website: { siteTitle: 'Clay & Co.' } }) as unknown as PageContext);
+      context = await this.pages.errorPage(visitor).catch((): PageContext => ({ pageType: PAGE_TYPES.error, website: { siteTitle: DEFAULT_WEBSITE_TITLE } }));
     }
     res.status(status).header('Cache-Control', cacheControlFor(status, visitor, locksConsulted())).header('Vary', 'Cookie');
     const now = Date.now();
@@ -112,7 +112,7 @@ export class StorefrontController {
     } catch (error) {
       this.logger.error(`Template rendering failed: ${error instanceof Error ? error.stack : String(error)}`);
     }
-    return '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1></main></body></html>';
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${ERROR_MESSAGES.INTERNAL}</title></head><body><main><h1>${ERROR_MESSAGES.INTERNAL}</h1></main></body></html>`;
   }
 
   /** The visitor as pages see them, and whether rendering asked about their unlocked pages. */
@@ -155,7 +155,7 @@ function publishedPath(req: AppRequest): string {
  * request for `//evil.example/x` (or `/\\evil.example`) never redirects off-site.
  */
 export function sameSitePath(path: string): string {
-  return `/${path.replace(/^[\/\\]+/, '')}`;
+  return `/${path.replace(/^[/\\]+/, '')}`;
 }
 
 function xmlEscape(text: string): string {

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES, LOCALIZED_STRING_DEFAULTS, STRINGS } from '@storefront/domain';
 import { decoratePageContext } from './decorate-page-context';
 import { engineMoney, pricingView } from './product-view';
 import { product, SAMPLE_NOW, samplePage } from '../../test/theme/sample-contexts';
@@ -36,9 +37,47 @@ describe('decoratePageContext', () => {
     expect(views).toEqual(['eager', 'lazy', 'lazy']);
   });
 
+  it("dates an item in the website's time zone, also when its language is one Intl does not know", () => {
+    // 20:00 UTC on 18 November 2026 is the 18th in New York (the default zone) and the 19th in Auckland.
+    const publishOn = Date.UTC(2026, 10, 18, 20, 0);
+    const context = samplePage('blog-item');
+    const dated = (website: Partial<typeof context.website>) =>
+      decoratePageContext({ ...context, website: { ...context.website, ...website }, item: { ...context.item!, publishOn } }, { now: SAMPLE_NOW })
+        .item!.view as { publishedDate: string };
+    expect(dated({ timeZone: 'Pacific/Auckland', language: 'en-US' }).publishedDate).toBe('November 19, 2026');
+    expect(dated({ timeZone: 'Pacific/Auckland', language: 'not a locale!' }).publishedDate).toBe('November 19, 2026');
+    expect(dated({ timeZone: 'Not/A_Zone', language: 'not a locale!' }).publishedDate).toBe('November 18, 2026');
+  });
+
   it('takes one h1 from the blocks when an html block has its own', () => {
     expect(decoratePageContext(samplePage('home'), { now: SAMPLE_NOW }).theme.showPageTitle).toBe(false);
     expect(decoratePageContext(samplePage('classes'), { now: SAMPLE_NOW }).theme.showPageTitle).toBe(true);
+  });
+});
+
+describe('strings the templates print', () => {
+  const withLikert = (localizedStrings: Record<string, string>) => {
+    const page = samplePage('classes');
+    const blocks = page.collection!.layout!.blocks.map((b) =>
+      b.typeName === 'form'
+        ? { ...b, value: { ...b.value, form: { ...(b.value.form as object), fields: [{ id: 'rate', type: 'likert', title: 'Rate', options: ['Fun'] }, { id: 'n', type: 'text' }] } } }
+        : b,
+    );
+    const out = decoratePageContext({ ...page, localizedStrings, collection: { ...page.collection!, layout: { ...page.collection!.layout!, blocks } } }, { now: SAMPLE_NOW });
+    const form = out.collection!.layout!.blocks.find((b) => b.typeName === 'form')!.value.form as { fields: Record<string, unknown>[] };
+    return form.fields;
+  };
+
+  it('gives each likert field its labels from localizedStrings, else the catalogue (SPEC 9 likert defaults)', () => {
+    const [likert, text] = withLikert({ ...LOCALIZED_STRING_DEFAULTS, productAnswerMapNeutral: 'Neither' });
+    expect(likert!.likertLabels).toEqual({ ...STRINGS.likert, neutral: 'Neither' });
+    expect(text!.likertLabels).toBeUndefined();
+    expect(withLikert({})[0]!.likertLabels).toEqual(STRINGS.likert);
+  });
+
+  it("titles the error page with the catalogue's 'Something went wrong'", () => {
+    expect(decoratePageContext(samplePage('error'), { now: SAMPLE_NOW }).theme.errorTitle).toBe(ERROR_MESSAGES.INTERNAL);
+    expect(decoratePageContext(samplePage('home'), { now: SAMPLE_NOW }).theme.errorTitle).toBeUndefined();
   });
 });
 

@@ -12,14 +12,15 @@
  *   formatters read this path (not `website`) to print '$42.00' rather than a bare '42.00';
  * - `websiteSettings.commentsEnabled` from `website.commentsEnabled`: the engine's `comments?`
  *   predicate reads this path and treats comments as off when `websiteSettings` lacks it;
- * - `theme`: page-level values (`isHome`, `hasStore`, `year`, `ogType`, `gallery`, `events`);
+ * - `theme`: page-level values (`isHome`, `hasStore`, `year`, `ogType`, `gallery`, `events`,
+ *   `errorTitle` on the error page);
  * - `view` on every content item (`items[]`, `item`, `search.results[]`, summary and product
  *   blocks): image attributes, summary text, relative time, event dates, location, pricing,
  *   add-to-cart and restock data, share links, tag and category links;
  * - on blocks: `value.imageView` (image), `value.imageViews` and `value.gallery` (gallery),
- *   `value.locationView` (map).
+ *   `value.locationView` (map), `likertLabels` on each likert field of `value.form` (form).
  */
-import { DEFAULT_TIME_ZONE, isSoldOut, type ProductRecord } from '@storefront/domain';
+import { DEFAULT_TIME_ZONE, ERROR_MESSAGES, isSoldOut, isValidTimeZone, PAGE_TYPES, STRINGS, type ProductRecord } from '@storefront/domain';
 import { eventDateView, type EventDateView } from './event-date-view';
 import { galleryView, type GalleryOptions, type GalleryView } from './gallery-view';
 import { imageView, parseOriginalSize, servedWidths, type ImageAsset, type ImagePriority, type ImageView } from './image-view';
@@ -113,6 +114,8 @@ export type ThemeView = {
   ogType: 'website' | 'article' | 'product';
   gallery: GalleryPageView | null;
   events: { upcoming: ContentItem[]; past: ContentItem[] } | null;
+  /** The error page's (type 101) heading: SPEC 8 'Something went wrong' (ERROR_MESSAGES.INTERNAL). */
+  errorTitle?: string;
 };
 
 export type DecoratedPageContext = PageContext & { theme: ThemeView; featureFlags: Record<string, unknown> };
@@ -165,8 +168,9 @@ function typeLabel(item: ContentItem): string {
   }
 }
 
-const isProduct = (item: ContentItem): boolean =>
-  item.recordType === RECORD_TYPES.storeItem && typeof (item as { structuredContent?: unknown }).structuredContent === 'object';
+/** A store item carrying the catalog's Product record (its structuredContent): what pricing and add-to-cart read. */
+const isProduct = (item: ContentItem): item is ContentItem & ProductRecord =>
+  item.recordType === RECORD_TYPES.storeItem && typeof item.structuredContent === 'object';
 
 const isEvent = (item: ContentItem): boolean =>
   typeof item.startDate === 'number' && typeof item.endDate === 'number' && (item.recordType === RECORD_TYPES.event || item.recordType === undefined);
@@ -177,10 +181,10 @@ function restockView(product: ProductRecord, merch: Record<string, unknown> | un
   const messages = (merch.restockNotificationMessages ?? {}) as Record<string, string | undefined>;
   return {
     productId: product.id,
-    ctaText: messages.CTAText || 'Get notified by email when this product is back in stock',
-    buttonText: messages.buttonText || 'Sign Up',
-    placeholderText: messages.placeholderText || 'Your Email',
-    mailingListDescription: messages.mailingListDescription || 'Subscribe to our mailing list',
+    ctaText: messages.CTAText || STRINGS.restockNotification.CTAText,
+    buttonText: messages.buttonText || STRINGS.restockNotification.buttonText,
+    placeholderText: messages.placeholderText || STRINGS.restockNotification.placeholderText,
+    mailingListDescription: messages.mailingListDescription || STRINGS.restockNotification.mailingListDescription,
     mailingListSignUpEnabled: merch.mailingListSignUpEnabled === true,
     mailingListOptInByDefault: merch.mailingListOptInByDefault === true,
     hidden: !isSoldOut(product),
@@ -197,7 +201,7 @@ function itemView(item: ContentItem, env: Env, options: ViewOptions): ItemView {
   const asset = mainAsset(item);
   const fallbackAlt = item.title;
   const image = asset ? imageView(asset, { sizes: options.sizes, priority: options.priority, fallbackAlt }) : null;
-  const product = isProduct(item) ? (item as unknown as ProductRecord) : null;
+  const product = isProduct(item) ? item : null;
   const images: ImageView[] = [];
   if (product && options.page) {
     const extra = Array.isArray(item.items) ? item.items.filter((a) => a && typeof a.assetUrl === 'string') : [];
@@ -237,10 +241,12 @@ function itemView(item: ContentItem, env: Env, options: ViewOptions): ItemView {
 }
 
 function longDate(ms: number, env: Env): string {
+  const options = { year: 'numeric', month: 'long', day: 'numeric' } as const;
   try {
-    return new Intl.DateTimeFormat(env.locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: env.timeZone }).format(ms);
+    return new Intl.DateTimeFormat(env.locale, { ...options, timeZone: env.timeZone }).format(ms);
   } catch {
-    return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: DEFAULT_TIME_ZONE }).format(ms);
+    // A language Intl does not know: an English date, still in the website's time zone unless that is unknown too.
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: isValidTimeZone(env.timeZone) ? env.timeZone : DEFAULT_TIME_ZONE }).format(ms);
   }
 }
 
@@ -276,6 +282,23 @@ function galleryPageView(
   return { ...gallery, domId, label, count: slides.length, slides };
 }
 
+export type LikertLabels = { stronglyDisagree: string; disagree: string; neutral: string; agree: string; stronglyAgree: string };
+
+const isLikertField = (field: unknown): field is Record<string, unknown> =>
+  typeof field === 'object' && field !== null && (field as { type?: unknown }).type === 'likert';
+
+/** SPEC 9 'Likert defaults' as the page's localizedStrings word them (productAnswerMap*), else the catalogue's. */
+function likertLabelsFrom(strings: Record<string, string> | null | undefined): LikertLabels {
+  const pick = (key: string, fallback: string) => strings?.[key] || fallback;
+  return {
+    stronglyDisagree: pick('productAnswerMapStronglyDisagree', STRINGS.likert.stronglyDisagree),
+    disagree: pick('productAnswerMapDisagree', STRINGS.likert.disagree),
+    neutral: pick('productAnswerMapNeutral', STRINGS.likert.neutral),
+    agree: pick('productAnswerMapAgree', STRINGS.likert.agree),
+    stronglyAgree: pick('productAnswerMapStronglyAgree', STRINGS.likert.stronglyAgree),
+  };
+}
+
 function decorateBlock(block: Block, env: Env, firstImage: { used: boolean }): Block {
   const value = { ...block.value };
   const priorityOnce = (): ImagePriority => {
@@ -306,6 +329,15 @@ function decorateBlock(block: Block, env: Env, firstImage: { used: boolean }): B
     case 'map':
       value.locationView = locationView(value.location as Location | undefined, Number(value.zoom ?? 15));
       break;
+    case 'form': {
+      // A partial applied to a field sees only the field, so each likert question carries its labels.
+      const form = value.form as { fields?: unknown } | undefined;
+      if (form && Array.isArray(form.fields) && form.fields.some(isLikertField)) {
+        const likertLabels = likertLabelsFrom(env.context.localizedStrings);
+        value.form = { ...form, fields: form.fields.map((f) => (isLikertField(f) ? { ...f, likertLabels } : f)) };
+      }
+      break;
+    }
     case 'summary-v2':
       if (Array.isArray(value.items)) value.items = (value.items as ContentItem[]).map((i) => withView(i, env, { sizes: IMAGE_SIZES.summaryCard }));
       break;
@@ -400,6 +432,7 @@ export function decoratePageContext(raw: PageContext, options: { now: number }):
     ogType: pageItem ? (isProduct(pageItem) ? 'product' : 'article') : 'website',
     gallery,
     events: kind === 'events' && Array.isArray(items) ? splitEvents(items, options.now) : null,
+    ...(context.pageType === PAGE_TYPES.error ? { errorTitle: ERROR_MESSAGES.INTERNAL } : {}),
   };
 
   return {

@@ -1,9 +1,9 @@
 /** The default theme: templates, the loader, and the helpers the page builder calls before rendering. */
 export { Theme, ThemeLoadError, FRAME_TEMPLATE, BODY_PARTIAL, STYLESHEET_INJECT, type ThemeRenderInput, type ThemeRenderSources } from './theme';
-export { bodyTemplateFor, BODY_TEMPLATES, PAGE_TYPES, type BodyTemplateName } from './page-templates';
+export { bodyTemplateFor, BODY_TEMPLATES, PAGE_TYPES, type BodyTemplateName, type PageType, type PageTypeName } from './page-templates';
 export { defaultTemplatesDir } from './templates-dir';
 export { decoratePageContext, IMAGE_SIZES, type DecoratedPageContext, type ItemView, type ThemeView } from './decorate-page-context';
-export type { PageContext, ContentItem, Block, Collection, Website } from './page-context';
+export type { PageContext, ContentItem, Block, Collection, Website, Seo, LockScreen } from './page-context';
 export { relativeTime } from './relative-time';
 export { commentLabel } from './comment-label';
 export { truncate, textFromHtml, DEFAULT_TRUNCATE_LENGTH } from './text';

@@ -3,7 +3,7 @@
  * templates print is listed, anything else passes through untouched. The fields the templates read
  * beyond that document are marked "(theme)" and listed in templates/README.md.
  */
-import type { ProductRecord } from '@storefront/domain';
+import type { PageType, ProductRecord } from '@storefront/domain';
 import type { ImageAsset } from './image-view';
 import type { Location } from './location-view';
 import type { GalleryOptions } from './gallery-view';
@@ -85,8 +85,13 @@ export type Pagination = {
   nextItem?: { title: string; fullUrl: string } | null;
 };
 
+export type Seo = { title?: string | null; description?: string | null; canonicalUrl?: string | null; ogImage?: string | null };
+
+/** (theme) Lock screens: the locked page's title and path, and why the last password was refused. */
+export type LockScreen = { title?: string; fullUrl?: string; error?: string };
+
 export type PageContext = {
-  pageType: number;
+  pageType: PageType;
   website: Website;
   websiteSettings?: { storeSettings?: Record<string, unknown> | null; [key: string]: unknown } | null;
   navigation?: { items: NavigationItem[] } | null;
@@ -98,8 +103,9 @@ export type PageContext = {
   localizedStrings?: Record<string, string> | null;
   productMerchandisingContext?: Record<string, Record<string, unknown>> | null;
   search?: { query?: string | null; results?: ContentItem[] | null } | null;
-  seo?: { title?: string | null; description?: string | null; canonicalUrl?: string | null; ogImage?: string | null } | null;
+  seo?: Seo | null;
   siteContext?: unknown;
   featureFlags?: Record<string, unknown> | null;
+  lockScreen?: LockScreen | null;
   [key: string]: unknown;
 };

@@ -39,19 +39,19 @@ describe('defaultTemplatesDir', () => {
   const src = resolve(__dirname, 'templates');
 
   it('finds the templates beside the source', () => {
-    expect(defaultTemplatesDir({}, __dirname)).toBe(src);
+    expect(defaultTemplatesDir(undefined, __dirname)).toBe(src);
   });
 
   it('finds the source templates from the compiled output in apps/api/dist', () => {
     const dist = resolve(__dirname, '..', '..', 'dist', 'theme');
-    expect(defaultTemplatesDir({}, dist)).toBe(src);
+    expect(defaultTemplatesDir(undefined, dist)).toBe(src);
   });
 
-  it('takes THEME_TEMPLATES_DIR first', () => {
-    expect(defaultTemplatesDir({ THEME_TEMPLATES_DIR: src }, '/nowhere')).toBe(src);
+  it('takes THEME_TEMPLATES_DIR (the config\'s themeTemplatesDir) first', () => {
+    expect(defaultTemplatesDir(src, '/nowhere')).toBe(src);
   });
 
   it('says where it looked when there are none', () => {
-    expect(() => defaultTemplatesDir({}, join('/nowhere', 'theme'))).toThrow(/Theme templates not found/);
+    expect(() => defaultTemplatesDir(undefined, join('/nowhere', 'theme'))).toThrow(/Theme templates not found/);
   });
 });

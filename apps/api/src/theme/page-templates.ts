@@ -2,17 +2,10 @@
  * Which body template renders a page: by SPEC page type (section 2), and for collection and item
  * pages by the collection's kind (`collection.typeName`).
  */
-export const PAGE_TYPES = {
-  contentCollection: 1,
-  page: 2,
-  contentItem: 50,
-  notFound: 100,
-  error: 101,
-  search: 102,
-  lockScreen: 103,
-  protectedContent: 105,
-  memberAreaAccessDenied: 106,
-} as const;
+import { PAGE_TYPES } from '@storefront/domain';
+
+/** The page types are the domain's (one definition for the builder and the theme). */
+export { PAGE_TYPES, type PageType, type PageTypeName } from '@storefront/domain';
 
 export const BODY_TEMPLATES = [
   'page',

@@ -3,6 +3,8 @@
  * a minute ago'. A year is 365 days and a month 30 days; one of a unit reads 'about a day ago'
  * ('about an hour ago'), as the template engine's `timesince` formatter words it.
  */
+import { ERROR_MESSAGES } from '@storefront/domain';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -26,7 +28,7 @@ function phrase(count: number, unit: string): string {
 
 /** How long ago `then` was, seen at `now` (both epoch milliseconds). A time in the future reads as just now. */
 export function relativeTime(then: number, now: number): string {
-  if (!Number.isFinite(then) || !Number.isFinite(now)) throw new RangeError('Invalid date.');
+  if (!Number.isFinite(then) || !Number.isFinite(now)) throw new RangeError(ERROR_MESSAGES.INVALID_DATE);
   const elapsed = Math.max(0, now - then);
   const days = Math.floor(elapsed / DAY);
   for (const unit of UNITS) {

@@ -5,12 +5,12 @@ import { join, resolve } from 'node:path';
  * Where the template files are. tsc does not copy non-TS files, so the theme always reads them from
  * the source tree: `./templates` beside this file when running from `src` (jest, ts tooling), and
  * `apps/api/src/theme/templates` when running the build from `apps/api/dist/theme`
- * (`node apps/api/dist/main.js`). THEME_TEMPLATES_DIR overrides both (a deployment that ships the
- * templates elsewhere).
+ * (`node apps/api/dist/main.js`). `override` (the app config's `themeTemplatesDir`, from
+ * THEME_TEMPLATES_DIR) is tried first (a deployment that ships the templates elsewhere).
  */
-export function defaultTemplatesDir(env: NodeJS.ProcessEnv = process.env, here: string = __dirname): string {
+export function defaultTemplatesDir(override?: string, here: string = __dirname): string {
   const candidates = [
-    env.THEME_TEMPLATES_DIR,
+    override,
     join(here, 'templates'),
     resolve(here, '..', '..', 'src', 'theme', 'templates'),
   ].filter((d): d is string => typeof d === 'string' && d !== '');

@@ -13,7 +13,7 @@ import { Theme } from './theme';
 import { samplePages } from '../../test/theme/sample-contexts';
 import { writeSamplePages } from '../../test/theme/write-sample-pages';
 
-const OUT = resolve(__dirname, '../../../../../test-artifacts/theme');
+const OUT = resolve(__dirname, '../../../../test-artifacts/theme');
 const SHOTS = join(OUT, 'screenshots');
 const WIDTHS = [428, 1024];
 const names = samplePages().map((p) => p.name);

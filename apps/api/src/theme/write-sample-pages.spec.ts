@@ -4,7 +4,7 @@ import { Theme } from './theme';
 import { writeSamplePages } from '../../test/theme/write-sample-pages';
 
 /** Writes the rendered sample pages to test-artifacts/theme (git-ignored) to open in a browser. */
-const OUT = resolve(__dirname, '../../../../../test-artifacts/theme');
+const OUT = resolve(__dirname, '../../../../test-artifacts/theme');
 
 describe('sample pages', () => {
   it('are written as standalone HTML with local placeholder images', async () => {

@@ -4,7 +4,7 @@
  * Products come from the demo store through the catalog's own record builders, so their shape
  * (and their money in minor units) is exactly what the read models produce.
  */
-import { productMerchandisingContext, productRecord, type ProductRecord } from '@storefront/domain';
+import { productMerchandisingContext, productRecord, type PageType, type ProductRecord } from '@storefront/domain';
 import { demoCatalog } from '../../src/demo/demo-store';
 import type { GalleryOptions } from '../../src/theme/gallery-view';
 import { GALLERY_DEFAULTS } from '../../src/theme/gallery-view';
@@ -131,7 +131,7 @@ export const LOCALIZED_STRINGS: Record<string, string> = {
 };
 
 type Frame = {
-  pageType: number;
+  pageType: PageType;
   path: string;
   title: string;
   description?: string;

@@ -1,3 +1,4 @@
+import { STRINGS } from '@storefront/domain/shared/strings';
 import { useEffect, useRef, useState } from 'react';
 import { ADD_TO_CART_ERROR_TITLE } from './add-to-cart-error';
 import { readProductForm, variantsOf } from './product-form';
@@ -17,7 +18,7 @@ type AddToCartButtonProps = {
 const SELECT_OPTION_MS = 2000;
 
 /** A product's add-to-cart button, with an alert region for a failed add. */
-export function AddToCartButton({ itemId, sku, label = 'Add To Cart', quantity = 1, soldOut = false }: AddToCartButtonProps) {
+export function AddToCartButton({ itemId, sku, label = STRINGS.addToCartButton.addToCart, quantity = 1, soldOut = false }: AddToCartButtonProps) {
   const { status, error, add } = useAddToCart({ itemId, sku, quantity, additionalFields: null });
   const [selectOption, setSelectOption] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -28,7 +29,8 @@ export function AddToCartButton({ itemId, sku, label = 'Add To Cart', quantity =
   }, [selectOption]);
 
   const busy = status === 'adding' || status === 'succeeded';
-  const text = soldOut ? 'Sold Out' : selectOption ? 'Select Option' : busy ? 'Adding…' : status === 'added' ? 'Added!' : label;
+  const strings = STRINGS.addToCartButton;
+  const text = soldOut ? strings.soldOut : selectOption ? strings.selectOption : busy ? strings.adding : status === 'added' ? strings.added : label;
 
   function onClick() {
     if (sku) return void add();

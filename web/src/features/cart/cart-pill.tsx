@@ -1,5 +1,5 @@
 import { cartPillAccessibleName, cartPillLabel } from '@storefront/domain/cart/cart-pill';
-import { formatMoney } from './money-format';
+import { formatMoney, isSupportedCurrency } from '@storefront/domain/shared/money';
 import { useShoppingCart } from './use-shopping-cart';
 import './cart-pill.css';
 
@@ -14,7 +14,9 @@ export function CartPill({ loadCart, locale }: CartPillProps) {
   const cart = useShoppingCart(loadCart);
   const totalQuantity = cart?.totalQuantity ?? 0;
   const label = cartPillLabel(totalQuantity);
-  const subtotal = cart ? formatMoney(cart.subtotalCents, cart.currency, locale) : '';
+  // The domain's formatter (integer minor units as a decimal string, no floats); a currency the
+  // store does not support shows as USD, the SPEC's default.
+  const subtotal = cart ? formatMoney(cart.subtotalCents, isSupportedCurrency(cart.currency) ? cart.currency : 'USD', locale) : '';
   const name = label === null ? cartPillAccessibleName(0) : `${cartPillAccessibleName(totalQuantity)}, subtotal ${subtotal}`;
 
   return (

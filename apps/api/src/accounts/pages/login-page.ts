@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { ERROR_MESSAGES } from '@storefront/domain';
 import { sendOwnerPage } from './page-layout';
 
 export const LOGIN_PAGE_PATH = '/config/login';
@@ -46,7 +47,7 @@ export function sendLoginPage(res: FastifyReply): void {
     }).then(function (response) {
       if (response.ok) { window.location.assign('${OWNER_HOME_PATH}'); return; }
       return response.json().catch(function () { return {}; }).then(function (body) {
-        error.textContent = body.message || 'Something went wrong';
+        error.textContent = body.message || '${ERROR_MESSAGES.INTERNAL}';
         button.disabled = false;
         form.password.focus();
       });

@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { cartDecider, cartStreamId, shoppingCartView, type CartEvent, type ShoppingCartView } from '@storefront/domain';
+import type { ShoppingCartView } from '@storefront/domain';
 import type { Database, EventStore } from '@storefront/eventstore';
+import { readCartDetails } from '@storefront/projections';
 import { DATABASE, EVENT_STORE } from '../../infrastructure/database/tokens';
 import { GetShoppingCartQuery } from './get-shopping-cart.query';
 
@@ -16,17 +17,7 @@ export class GetShoppingCartHandler implements IQueryHandler<GetShoppingCartQuer
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
-  async execute({ cartId }: GetShoppingCartQuery): Promise<ShoppingCartView | null> {
-    const streamId = cartStreamId(cartId);
-    const [{ rows }, streamVersion] = await Promise.all([
-      this.db.query<{ version: number; view: ShoppingCartView | null }>('SELECT version, view FROM cart_details WHERE cart_id = $1', [cartId]),
-      this.store.streamVersion(streamId),
-    ]);
-    const row = rows[0];
-    if (row && row.version >= streamVersion) return row.view;
-    if (streamVersion === 0) return null;
-    const events = await this.store.readStream(streamId);
-    const state = events.map((e) => ({ type: e.type, data: e.data }) as CartEvent).reduce(cartDecider.evolve, cartDecider.initialState());
-    return shoppingCartView(state);
+  execute({ cartId }: GetShoppingCartQuery): Promise<ShoppingCartView | null> {
+    return readCartDetails(this.db, this.store, cartId);
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Database } from '@storefront/eventstore';
+import { ERROR_MESSAGES } from '@storefront/domain';
 import { createHash } from 'node:crypto';
 import { DATABASE } from '../../infrastructure/database/tokens';
 import type { AuthorizeRequest, AuthorizeResult, PaymentProvider } from './payment-provider';
@@ -32,7 +33,7 @@ export class TestPaymentProvider implements PaymentProvider {
     const row = await this.row(request.key);
     if (!row) throw new Error(`test payment ${request.key} vanished`);
     if (row.status === 'declined') return { ok: false, declineCode: row.decline_code ?? 'card_declined', message: declineMessage(row.decline_code) };
-    if (row.status === 'voided' && !row.payment_id) return { ok: false, declineCode: 'authorization_voided', message: 'Your card was declined.' };
+    if (row.status === 'voided' && !row.payment_id) return { ok: false, declineCode: 'authorization_voided', message: ERROR_MESSAGES.PAYMENT_DECLINED };
     return { ok: true, paymentId: row.payment_id!, testMode: true };
   }
 
@@ -73,13 +74,13 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   private decide({ key, amountMinor, paymentToken }: AuthorizeRequest): AuthorizeResult {
-    if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) return { ok: false, declineCode: 'invalid_amount', message: 'Your card was declined.' };
-    if (paymentToken === 'tok_chargeDeclined') return { ok: false, declineCode: 'card_declined', message: 'Your card was declined.' };
+    if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) return { ok: false, declineCode: 'invalid_amount', message: ERROR_MESSAGES.PAYMENT_DECLINED };
+    if (paymentToken === 'tok_chargeDeclined') return { ok: false, declineCode: 'card_declined', message: ERROR_MESSAGES.PAYMENT_DECLINED };
     if (paymentToken === 'tok_insufficientFunds') return { ok: false, declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' };
     return { ok: true, paymentId: `pay_test_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`, testMode: true };
   }
 }
 
 function declineMessage(code: string | null): string {
-  return code === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.';
+  return code === 'insufficient_funds' ? 'Your card has insufficient funds.' : ERROR_MESSAGES.PAYMENT_DECLINED;
 }

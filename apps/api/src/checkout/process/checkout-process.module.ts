@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { OrderStreams } from '../order-streams';
 import { PAYMENT_PROVIDER } from '../payments/payment-provider';
 import { TestPaymentProvider } from '../payments/test-payment-provider';
-import { CHECKOUT_PROCESS_SETTINGS, checkoutProcessSettingsFromEnv } from './checkout-process-settings';
+import { CHECKOUT_PROCESS_SETTINGS } from './checkout-process-settings';
 import { CheckoutProcess } from './checkout-process';
 import { CheckoutRecovery } from './checkout-recovery';
 import { CheckoutStepHook } from './checkout-step-hook';
@@ -14,7 +15,7 @@ import { CheckoutStepHook } from './checkout-step-hook';
  */
 @Module({
   providers: [
-    { provide: CHECKOUT_PROCESS_SETTINGS, useFactory: () => checkoutProcessSettingsFromEnv(process.env) },
+    { provide: CHECKOUT_PROCESS_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config.checkoutProcess },
     { provide: PAYMENT_PROVIDER, useClass: TestPaymentProvider },
     OrderStreams,
     CheckoutStepHook,

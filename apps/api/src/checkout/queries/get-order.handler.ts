@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { orderDecider, orderStreamId, orderView, type OrderEvent, type OrderState, type OrderView } from '@storefront/domain';
-import { foldEvents, type Database, type EventStore } from '@storefront/eventstore';
+import type { OrderView } from '@storefront/domain';
+import type { Database, EventStore } from '@storefront/eventstore';
+import { ORDERS, readOrder } from '@storefront/projections';
 import { DATABASE, EVENT_STORE } from '../../infrastructure/database/tokens';
 import { GetOrderQuery, ListOrdersQuery } from './get-order.query';
 
@@ -16,16 +17,8 @@ export class GetOrderHandler implements IQueryHandler<GetOrderQuery, OrderView |
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
-  async execute({ orderId }: GetOrderQuery): Promise<OrderView | null> {
-    const streamId = orderStreamId(orderId);
-    const [{ rows }, streamVersion] = await Promise.all([
-      this.db.query<{ version: number; view: OrderView }>('SELECT version, view FROM orders WHERE order_id = $1', [orderId]),
-      this.store.streamVersion(streamId),
-    ]);
-    const row = rows[0];
-    if (row && row.version >= streamVersion) return row.view;
-    if (streamVersion === 0) return null;
-    return orderView(foldEvents<OrderState, OrderEvent>(orderDecider, orderDecider.initialState(), await this.store.readStream(streamId)));
+  execute({ orderId }: GetOrderQuery): Promise<OrderView | null> {
+    return readOrder(this.db, this.store, orderId);
   }
 }
 
@@ -35,7 +28,7 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery, OrderVi
 
   async execute({ options }: ListOrdersQuery): Promise<OrderView[]> {
     const { rows } = await this.db.query<{ view: OrderView }>(
-      `SELECT view FROM orders
+      `SELECT view FROM ${ORDERS}
         WHERE ($1::text IS NULL OR status = $1) AND ($2::timestamptz IS NULL OR placed_at < $2::timestamptz)
         ORDER BY placed_at DESC, order_id DESC LIMIT $3`,
       [options.status ?? null, options.before ?? null, options.limit],

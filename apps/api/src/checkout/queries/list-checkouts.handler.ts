@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { checkoutView, type CheckoutView } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
+import { CHECKOUTS } from '@storefront/projections';
 import { DATABASE } from '../../infrastructure/database/tokens';
 import { CheckoutProcess } from '../process/checkout-process';
 import { GetCheckoutQuery, ListCheckoutsQuery } from './list-checkouts.query';
@@ -12,7 +13,7 @@ export class ListCheckoutsHandler implements IQueryHandler<ListCheckoutsQuery, C
 
   async execute({ options }: ListCheckoutsQuery): Promise<CheckoutView[]> {
     const { rows } = await this.db.query<{ view: CheckoutView }>(
-      `SELECT view FROM checkouts
+      `SELECT view FROM ${CHECKOUTS}
         WHERE ($1::boolean IS NULL OR needs_attention = $1) AND ($2::text IS NULL OR status = $2)
           AND ($3::timestamptz IS NULL OR started_at < $3::timestamptz)
         ORDER BY started_at DESC, checkout_id DESC LIMIT $4`,

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../../test/test-app';
-import { WebsiteDirectory } from '../../catalog/website-directory';
+import { WebsiteDirectory } from '../../catalog';
 import { appRoutes } from './api-fuzz.routes';
 
 /**

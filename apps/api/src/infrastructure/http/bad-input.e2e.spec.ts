@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../../test/test-app';
-import { WebsiteDirectory } from '../../catalog/website-directory';
+import { WebsiteDirectory } from '../../catalog';
 
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
 type Session = { cookie: string; xsrf: string };
@@ -163,9 +163,9 @@ describeEachDriver('bad input answers 4xx with a message and stores nothing', (d
       await expectRefused(() => request(t.server).post('/api/commerce/shopping-cart/entries').send({ itemId: item.id, sku: item.sku, quantity }), 400);
     });
 
-    it.each([1e2, 1e400])('quantity %j as a JSON number is judged by value', async (quantity) => {
-      const res = await request(t.server).post('/api/commerce/shopping-cart/entries').send(`{"itemId":"${item.id}","sku":"${item.sku}","quantity":${quantity === 100 ? '1e2' : '1e400'}}`).set('Content-Type', 'application/json');
-      expect(res.status).toBe(quantity === 100 ? 200 : 400);
+    it.each([['1e2', 200], ['1e400', 400]])('quantity %s as a JSON number is judged by value', async (quantity, status) => {
+      const res = await request(t.server).post('/api/commerce/shopping-cart/entries').send(`{"itemId":"${item.id}","sku":"${item.sku}","quantity":${quantity}}`).set('Content-Type', 'application/json');
+      expect(res.status).toBe(status);
     });
 
     it.each(['<script>alert(1)</script>@x.com', 'a"b@x.com', 'a@b@x.com', 'a@x.c', 'a@x.company', 'a b@x.com', 'a@-x.com'])('email %j is not a valid email', async (email) => {

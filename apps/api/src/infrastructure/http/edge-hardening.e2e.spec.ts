@@ -2,8 +2,8 @@ import { describeEachDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { parseSiteUrl, parseTrustProxy } from '../../config/app-config';
-import { DEMO_WHOLESALE_PASSWORD } from '../../demo/demo-site';
-import { sameSitePath } from '../../storefront/storefront.controller';
+import { DEMO_WHOLESALE_PASSWORD } from '../../demo';
+import { sameSitePath } from '../../storefront';
 
 describe('settings', () => {
   it('TRUST_PROXY: none by default; a hop count; addresses, CIDRs and range names; anything else refused', () => {

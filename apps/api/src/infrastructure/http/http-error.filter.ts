@@ -12,7 +12,7 @@ const HTTP_ERRORS: Record<number, { error: string; message: string }> = {
   405: { error: 'METHOD_NOT_ALLOWED', message: 'This method is not allowed here.' },
   413: { error: 'REQUEST_TOO_LARGE', message: 'The request is too large.' },
   414: { error: 'URI_TOO_LONG', message: 'The address is too long.' },
-  415: { error: 'UNSUPPORTED_MEDIA_TYPE', message: 'This content type is not supported here.' },
+  415: { error: 'UNSUPPORTED_MEDIA_TYPE', message: ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE },
 };
 
 /** Errors of Fastify plugins that deserve a more precise answer than their status alone. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../../test/test-app';
-import { DEMO_WHOLESALE_PASSWORD } from '../../demo/demo-site';
+import { DEMO_WHOLESALE_PASSWORD } from '../../demo';
 
 type RawResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 

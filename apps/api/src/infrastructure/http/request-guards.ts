@@ -8,6 +8,7 @@ import { hasContentType, headerOf, pathOf } from './request-context';
  * C0 and C1 control characters and DEL. None belongs in an address, a query value, a cookie or a
  * token, and PostgreSQL refuses NUL in text outright (a lookup with one would fail as a 500).
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Headers whose values the app reads as tokens or ids. */

@@ -1,0 +1,21 @@
+/**
+ * The SPEC page-type numbers (section 2, 'Page-type numbers') of the pages this product serves:
+ * every published path comes to one of these, and the page context carries it as `pageType`. The
+ * SPEC's other page types (splash, popup overlay, paywall, cart and checkout pages, …) are not
+ * served here.
+ */
+export const PAGE_TYPES = {
+  contentCollection: 1,
+  page: 2,
+  contentItem: 50,
+  notFound: 100,
+  error: 101,
+  search: 102,
+  lockScreen: 103,
+  protectedContent: 105,
+  memberAreaAccessDenied: 106,
+} as const;
+
+export type PageTypeName = keyof typeof PAGE_TYPES;
+/** One of the PAGE_TYPES numbers. */
+export type PageType = (typeof PAGE_TYPES)[PageTypeName];
