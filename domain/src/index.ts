@@ -64,6 +64,7 @@ export * from './accounts/evolve';
 export * from './accounts/decide';
 export * from './accounts/owner-account-decider';
 export * from './accounts/owner-summary';
+export * from './accounts/requests';
 export * from './checkout/events';
 export * from './checkout/state';
 export * from './checkout/commands';

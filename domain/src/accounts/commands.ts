@@ -1,11 +1,12 @@
 /**
  * Owner account commands. Ids, time and the password hash arrive on the command: the API
  * checks the password policy (`checkNewPassword`) and hashes before it decides.
- * `email` and `roles` are raw input; decide validates them.
+ * `email` and `roles` come as the request gave them (typed by `RegisterOwnerRequest`); decide
+ * validates them: a valid address, known roles.
  */
 export type RegisterOwnerAccount = {
   type: 'RegisterOwnerAccount';
-  data: { ownerId: string; email: unknown; passwordHash: string; roles: unknown; now: string };
+  data: { ownerId: string; email: string; passwordHash: string; roles: readonly (string | number)[]; now: string };
 };
 
 export type ChangeOwnerPassword = {
@@ -15,7 +16,7 @@ export type ChangeOwnerPassword = {
 
 export type ChangeOwnerRoles = {
   type: 'ChangeOwnerRoles';
-  data: { roles: unknown; now: string };
+  data: { roles: readonly (string | number)[]; now: string };
 };
 
 export type OwnerAccountCommand = RegisterOwnerAccount | ChangeOwnerPassword | ChangeOwnerRoles;

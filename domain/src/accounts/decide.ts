@@ -23,7 +23,7 @@ export function decideOwnerAccount(command: OwnerAccountCommand, state: OwnerAcc
 
 function register(command: RegisterOwnerAccount, state: OwnerAccountState): Decision<OwnerAccountEvent, DomainError> {
   const { ownerId, passwordHash, now } = command.data;
-  const email = typeof command.data.email === 'string' ? normalizeEmail(command.data.email) : command.data.email;
+  const email = normalizeEmail(command.data.email);
   if (!isValidEmail(email)) return reject(accountError('INVALID_EMAIL'));
   const roles = parseOwnerRoles(command.data.roles);
   if (!roles) return reject(accountError('INVALID_ROLES'));

@@ -13,4 +13,4 @@ export * from './decide';
 export * from './evolve';
 export * from './image-decider';
 export * from './image-record';
-export * from './image-input';
+export * from './requests';

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { OwnerSummary } from '@storefront/domain';
+import { RegisterOwnerRequest, SignInRequest, type OwnerSummary } from '@storefront/domain';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { orThrow } from '../infrastructure/http/domain-exception';
-import { jsonObject } from '../infrastructure/http/json-body';
+import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { OwnerRoles } from '../security/owner-roles.decorator';
 import { sessionOf } from '../security/owner-request-hooks';
@@ -34,7 +34,7 @@ export class AccountsController {
   @Post('session')
   @HttpCode(200)
   async signIn(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply, @Body() body: unknown): Promise<SessionResponse> {
-    const { email, password, rememberMe } = jsonObject<Record<string, unknown>>(body);
+    const { email, password, rememberMe } = parseBody(SignInRequest, body);
     const command = new SignInCommand(email, password, rememberMe, req.ip || req.socket.remoteAddress || 'unknown');
     const { session } = orThrow(await this.commands.execute<SignInCommand, SignInResult>(command));
     setSessionCookie(res, session.token, {
@@ -73,7 +73,7 @@ export class AccountsController {
   @OwnerRoles('admin')
   @HttpCode(201)
   async registerOwner(@Req() req: AppRequest, @Body() body: unknown): Promise<{ owner: OwnerSummary }> {
-    const { email, password, roles, currentPassword } = jsonObject<Record<string, unknown>>(body);
+    const { email, password, roles, currentPassword } = parseBody(RegisterOwnerRequest, body);
     await this.confirmation.require(req, currentPassword);
     const command = new RegisterOwnerCommand(commandContextFor(req), email, password, roles);
     const { owner } = orThrow(await this.commands.execute<RegisterOwnerCommand, RegisterOwnerResult>(command));

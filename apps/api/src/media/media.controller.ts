@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { domainError, MAX_IMAGE_BYTES, parseImageDetailsChanges, type ImageAssetRecord, type ImageDetailsChanges } from '@storefront/domain';
+import { domainError, ImageDetailsRequest, MAX_IMAGE_BYTES, type ImageAssetRecord, type ImageDetailsChanges } from '@storefront/domain';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { commandContextFor, hasContentType, Req, type AppRequest } from '../infrastructure/http/request-context';
+import { parseBody } from '../infrastructure/http/parse-body';
 import { OwnerRoles } from '../security';
 import { ChangeImageDetailsCommand } from './commands/change-image-details.command';
 import { RemoveImageCommand } from './commands/remove-image.command';
@@ -61,7 +62,7 @@ export class MediaController {
 
   @Put(':imageId')
   edit(@Req() req: AppRequest, @Param('imageId') imageId: string, @Body() body: unknown): Promise<ImageAssetRecord> {
-    return this.commands.execute(new ChangeImageDetailsCommand(commandContextFor(req), imageId, body));
+    return this.commands.execute(new ChangeImageDetailsCommand(commandContextFor(req), imageId, parseBody(ImageDetailsRequest, body)));
   }
 
   @Delete(':imageId')
@@ -87,7 +88,5 @@ function uploadDetails(fields: Record<string, unknown>): ImageDetailsChanges {
     const [x, y, ...rest] = typeof mediaFocalPoint === 'string' ? mediaFocalPoint.split(',') : [];
     point = rest.length === 0 ? { x, y } : null;
   }
-  const parsed = parseImageDetailsChanges({ altText, title, body, mediaFocalPoint: point });
-  if (!parsed.ok) throw new DomainException(parsed.error);
-  return parsed.value;
+  return parseBody(ImageDetailsRequest, { altText, title, body, mediaFocalPoint: point });
 }

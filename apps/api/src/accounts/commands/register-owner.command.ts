@@ -1,11 +1,11 @@
 import type { CommandContext } from '@storefront/eventstore';
 
-/** Registers an owner account. Fields are raw input: the handler and the domain validate them. */
+/** Registers an owner account (typed by RegisterOwnerRequest; the handler and the domain check the rules). */
 export class RegisterOwnerCommand {
   constructor(
     readonly context: CommandContext,
-    readonly email: unknown,
-    readonly password: unknown,
-    readonly roles: unknown,
+    readonly email: string,
+    readonly password: string,
+    readonly roles: readonly (string | number)[],
   ) {}
 }

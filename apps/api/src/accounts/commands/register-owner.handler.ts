@@ -25,7 +25,7 @@ export class RegisterOwnerHandler implements ICommandHandler<RegisterOwnerComman
 
   async execute({ context, email: rawEmail, password, roles }: RegisterOwnerCommand): Promise<RegisterOwnerResult> {
     // Cheap checks before the deliberately slow hash (decide checks the email again).
-    const email = typeof rawEmail === 'string' ? normalizeEmail(rawEmail) : '';
+    const email = normalizeEmail(rawEmail);
     if (!isValidEmail(email)) return { ok: false, error: accountError('INVALID_EMAIL') };
     const weak = checkNewPassword(password);
     if (weak) return { ok: false, error: weak };
@@ -41,7 +41,7 @@ export class RegisterOwnerHandler implements ICommandHandler<RegisterOwnerComman
       decider: ownerAccountDecider,
       command: {
         type: 'RegisterOwnerAccount',
-        data: { ownerId: randomUUID(), email, passwordHash: await this.hasher.hash(password as string), roles, now: new Date().toISOString() },
+        data: { ownerId: randomUUID(), email, passwordHash: await this.hasher.hash(password), roles, now: new Date().toISOString() },
       },
       context,
     });

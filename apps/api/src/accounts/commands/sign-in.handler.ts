@@ -30,8 +30,8 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInResul
   ) {}
 
   async execute({ email: rawEmail, password: rawPassword, rememberMe, clientIp }: SignInCommand): Promise<SignInResult> {
-    const email = typeof rawEmail === 'string' && rawEmail.length <= EMAIL_MAX_LENGTH ? normalizeEmail(rawEmail) : '';
-    const password = typeof rawPassword === 'string' && rawPassword.length <= MAX_PASSWORD_LENGTH ? rawPassword : '';
+    const email = rawEmail.length <= EMAIL_MAX_LENGTH ? normalizeEmail(rawEmail) : '';
+    const password = rawPassword.length <= MAX_PASSWORD_LENGTH ? rawPassword : '';
 
     const verdict = await this.throttle.attempt(email, clientIp);
     if (verdict.locked) {
@@ -46,7 +46,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInResul
     if (account.status !== 'registered' || !passwordMatches) return { ok: false, error: domainError('INVALID_CREDENTIALS') };
 
     await this.throttle.succeeded(email, clientIp);
-    const session = await this.sessions.create({ id: account.ownerId, email: account.email, roles: account.roles }, rememberMe === true);
+    const session = await this.sessions.create({ id: account.ownerId, email: account.email, roles: account.roles }, rememberMe);
     return { ok: true, session };
   }
 

@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import {
-  domainError, IMAGE_STREAM_TYPE, imageAssetRecord, imageDecider, imageStreamId, parseImageDetailsChanges, type ImageAssetRecord,
+  domainError, IMAGE_STREAM_TYPE, imageAssetRecord, imageDecider, imageStreamId, type ImageAssetRecord,
 } from '@storefront/domain';
 import { CommandExecutor } from '../../infrastructure/command-executor';
 import { DomainException } from '../../infrastructure/http/domain-exception';
@@ -11,15 +11,13 @@ import { ChangeImageDetailsCommand } from './change-image-details.command';
 export class ChangeImageDetailsHandler implements ICommandHandler<ChangeImageDetailsCommand, ImageAssetRecord> {
   constructor(private readonly executor: CommandExecutor) {}
 
-  async execute({ context, imageId, body }: ChangeImageDetailsCommand): Promise<ImageAssetRecord> {
-    const parsed = parseImageDetailsChanges(body);
-    if (!parsed.ok) throw new DomainException(parsed.error);
+  async execute({ context, imageId, changes }: ChangeImageDetailsCommand): Promise<ImageAssetRecord> {
     if (!isImageId(imageId)) throw new DomainException(domainError('IMAGE_NOT_FOUND'));
     const result = await this.executor.execute({
       streamId: imageStreamId(imageId),
       streamType: IMAGE_STREAM_TYPE,
       decider: imageDecider,
-      command: { type: 'ChangeImageDetails', data: { imageId, changes: parsed.value, now: new Date().toISOString() } },
+      command: { type: 'ChangeImageDetails', data: { imageId, changes, now: new Date().toISOString() } },
       context,
     });
     if (!result.ok) throw new DomainException(result.error);
