@@ -5,6 +5,7 @@ import { ConcurrencyError, type CommandContext, type EventStore } from '@storefr
 import type { ProjectionRunner } from '@storefront/projections';
 import { derivedUuid } from '../infrastructure/derived-ids';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { systemContext } from '../first-start';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { UploadImageCommand } from '../media';
@@ -65,8 +66,7 @@ export class DemoMediaSeeder implements OnApplicationBootstrap {
   }
 
   private context(imageId: string): CommandContext {
-    const commandId = derivedUuid('demo-media', imageId);
-    return { commandId, correlationId: commandId, causationId: null, actor: { kind: 'system', id: 'seed' } };
+    return systemContext(derivedUuid('demo-media', imageId));
   }
 }
 

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { CommandContext } from '@storefront/eventstore';
 import type { ProjectionRunner } from '@storefront/projections';
 import { CatalogWriter, ProductLoader } from '../catalog';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -73,8 +72,7 @@ export class DemoStoreSeeder implements OnApplicationBootstrap {
     for (const { product, imageIds } of demoCatalog('', now)) {
       const state = await this.loader.state(product.id);
       if (state.status !== 'active' || state.product.imageIds !== undefined) continue;
-      const commandId = derivedUuid('demo-product-images', product.id);
-      const context: CommandContext = { commandId, correlationId: commandId, causationId: null, actor: { kind: 'system', id: 'seed' } };
+      const context = systemContext(derivedUuid('demo-product-images', product.id));
       await this.writer.product(context, product.id, { type: 'SetProductImages', data: { productId: product.id, imageIds, now } });
       changed++;
     }

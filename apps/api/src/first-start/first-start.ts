@@ -43,10 +43,12 @@ export class FirstStart {
   }
 }
 
-/** A command context for what the product does by itself (seeding, first start). */
-export function systemContext(): CommandContext {
-  const id = randomUUID();
-  return { commandId: id, correlationId: id, causationId: null, actor: { kind: 'system', id: 'seed' } };
+/**
+ * A command context for what the product does by itself (seeding, first start); `commandId` fixed
+ * when a repeat must be recognised as the same command (processes seeding at once), else random.
+ */
+export function systemContext(commandId: string = randomUUID()): CommandContext {
+  return { commandId, correlationId: commandId, causationId: null, actor: { kind: 'system', id: 'seed' } };
 }
 
 /** On an empty database, creates an untitled website and its empty store (not on ROLE=worker). */
