@@ -4,6 +4,7 @@ import { describeEachDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { signIn as signInOwner } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 import { ContentAccess } from '../security/content-access';
@@ -25,12 +26,7 @@ describeEachDriver('site owner API over HTTP', (driver) => {
   let editor: Session;
   let manager: Session;
 
-  const signIn = async (credentials: { email: string; password: string }): Promise<Session> => {
-    const res = await request(t.server).post('/api/config/session').send(credentials);
-    expect(res.status).toBe(200);
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('owner_session='))!.split(';')[0]!;
-    return { cookie, xsrf: res.body.xsrfToken };
-  };
+  const signIn = (credentials: { email: string; password: string }) => signInOwner(t.server, credentials);
   const as = (who: Session, method: Method, path: string) => request(t.server)[method](path).set('Cookie', who.cookie).set('X-XSRF-Token', who.xsrf);
   const eventCount = async () => Number((await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM events')).rows[0]!.n);
   const catchUp = () => t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();

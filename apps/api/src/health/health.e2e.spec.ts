@@ -1,5 +1,6 @@
 import { describeEachDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
+import { signIn as signInOwner } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
@@ -9,10 +10,7 @@ describeEachDriver('GET /healthz', (driver) => {
   let t: TestApp;
   let adminCookie: string;
   let editorCookie: string;
-  const signIn = async (credentials: { email: string; password: string }) => {
-    const res = await request(t.server).post('/api/config/session').send(credentials);
-    return { cookie: ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('owner_session='))!.split(';')[0]!, xsrf: res.body.xsrfToken as string };
-  };
+  const signIn = (credentials: { email: string; password: string }) => signInOwner(t.server, credentials);
   const asAdmin = () => request(t.server).get('/healthz').set('Cookie', adminCookie);
   beforeAll(async () => {
     t = await startTestApp(driver);

@@ -4,6 +4,7 @@ import type { ProjectionRunner } from '@storefront/projections';
 import { createHash, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import request from 'supertest';
+import { signIn as signInOwner } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 import { DEMO_IMAGE_LIST, DEMO_IMAGES, DemoMediaSeeder } from '../demo';
@@ -58,12 +59,7 @@ describeEachDriver('media over HTTP', (driver) => {
   let png: Buffer;
   let jpeg: Buffer;
 
-  const signIn = async (credentials: { email: string; password: string }): Promise<Session> => {
-    const res = await request(t.server).post('/api/config/session').send(credentials);
-    expect(res.status).toBe(200);
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('owner_session='))!.split(';')[0];
-    return { cookie, xsrf: res.body.xsrfToken };
-  };
+  const signIn = (credentials: { email: string; password: string }) => signInOwner(t.server, credentials);
   const as = (who: Session, method: 'get' | 'post' | 'put' | 'delete', path: string) =>
     request(t.server)[method](path).set('Cookie', who.cookie).set('X-XSRF-Token', who.xsrf);
   const uploadRaw = (bytes: Buffer, filename: string, who: Session = editor, contentType = 'application/octet-stream') =>

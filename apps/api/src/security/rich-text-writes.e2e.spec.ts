@@ -7,6 +7,7 @@ import type { CollectionRecord } from '@storefront/domain';
 import { describeEachDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { activeParts, XSS_PAYLOADS } from '../../test/xss-payloads';
+import { signIn as signInOwner } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { WebsiteDirectory } from '../catalog';
 import { DEMO_COLLECTION_IDS } from '../demo';
@@ -24,12 +25,7 @@ describeEachDriver('rich text and raw blocks on write (issue 10)', (driver) => {
   let editor: Session;
   let manager: Session;
 
-  const signIn = async (credentials: { email: string; password: string }): Promise<Session> => {
-    const res = await request(t.server).post('/api/config/session').send(credentials);
-    expect(res.status).toBe(200);
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('owner_session='))!.split(';')[0]!;
-    return { cookie, xsrf: res.body.xsrfToken };
-  };
+  const signIn = (credentials: { email: string; password: string }) => signInOwner(t.server, credentials);
   const as = (who: Session, method: 'get' | 'post' | 'put', path: string) => request(t.server)[method](path).set('Cookie', who.cookie).set('X-XSRF-Token', who.xsrf);
   /** Every string of a stored event's data, checked for anything that would run. */
   const storedActiveParts = async () => {
