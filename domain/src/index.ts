@@ -72,6 +72,7 @@ export * from './checkout/commands';
 export * from './checkout/evolve';
 export * from './checkout/decide';
 export * from './checkout/checkout-rules';
+export * from './checkout/requests';
 export * from './checkout/order-view';
 export * from './checkout/process-events';
 export * from './checkout/process';
