@@ -1,12 +1,15 @@
-import type { DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
+import type { Parsed } from '../shared/requests';
 
 /** Form answers attached to an entry (the product's additional-fields form), as JSON text, at most this long. */
 export const MAX_ADDITIONAL_FIELDS_LENGTH = 10_000;
 
-/** `additionalFields` is a JSON object or null/absent (null); anything else is refused. */
-export function parseAdditionalFields(raw: unknown): { ok: true; fields: Record<string, unknown> | null } | { ok: false; error: DomainError } {
-  if (raw === undefined || raw === null) return { ok: true, fields: null };
+/** An entry's form answers: an object with at least one member, or null for none. */
+export type AdditionalFields = Record<string, unknown> | null;
+
+/** `additionalFields` is a JSON object or null/absent (null, as is `{}`); anything else is refused. */
+export function parseAdditionalFields(raw: unknown): Parsed<AdditionalFields> {
+  if (raw === undefined || raw === null) return { ok: true, value: null };
   if (typeof raw !== 'object' || Array.isArray(raw)) {
     return { ok: false, error: domainError('INVALID_REQUEST', { field: 'additionalFields' }, 'additionalFields must be an object.') };
   }
@@ -17,5 +20,5 @@ export function parseAdditionalFields(raw: unknown): { ok: true; fields: Record<
     };
   }
   const fields = raw as Record<string, unknown>;
-  return { ok: true, fields: Object.keys(fields).length > 0 ? fields : null };
+  return { ok: true, value: Object.keys(fields).length > 0 ? fields : null };
 }

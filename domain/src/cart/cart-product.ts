@@ -1,7 +1,7 @@
 import { productTypeName, purchasePriceMinor, tracksStock, type ProductRecord, type ProductTypeName, type ProductTypeNumber } from '../catalog/product-record';
 import { GIFT_CARD_DENOMINATION_MESSAGE, missingOptions, optionsNotChosenMessage } from '../catalog/product-rules';
-import type { DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
+import type { Parsed, SentText } from '../shared/requests';
 
 /** The facts the cart decides on about one variant: its purchase price now, and its stock. */
 export type PricedVariant = {
@@ -67,30 +67,27 @@ export function cartProductFromRecord(record: ProductRecord | null | undefined):
   };
 }
 
-function hasSku(sku: unknown): sku is string {
-  return typeof sku === 'string' && sku.trim() !== '';
-}
-
 /**
  * The variant a request asks for (SPEC 5 'Add to cart'):
- * - an unknown, disabled or deleted product, or an unknown sku: 'Sorry, that item variant is unavailable…';
- * - no sku for a gift card: 'Select a denomination for the Gift Card';
+ * - an unknown, disabled or deleted product, or an unknown sku (a blank one, or one that is not
+ *   text, included): 'Sorry, that item variant is unavailable…';
+ * - no sku (absent, null or '') for a gift card: 'Select a denomination for the Gift Card';
  * - no sku for a product with options: 'Please select the {option} option.' (all its options, in order);
  * - no sku for a product with exactly one variant and no options: that variant.
  */
-export function resolveVariant(product: CartProduct | null, sku: unknown): { ok: true; variant: PricedVariant } | { ok: false; error: DomainError } {
-  if (!product) return { ok: false, error: domainError('VARIANT_UNAVAILABLE') };
-  if (hasSku(sku)) {
-    const variant = product.variants.find((v) => v.sku === sku);
-    return variant ? { ok: true, variant } : { ok: false, error: domainError('VARIANT_UNAVAILABLE') };
+export function resolveVariant(product: CartProduct | null, sku: SentText): Parsed<PricedVariant> {
+  if (!product || sku.kind === 'other') return { ok: false, error: domainError('VARIANT_UNAVAILABLE') };
+  if (sku.kind === 'text' && sku.text !== '') {
+    const wanted = sku.text;
+    const variant = wanted.trim() === '' ? undefined : product.variants.find((v) => v.sku === wanted);
+    return variant ? { ok: true, value: variant } : { ok: false, error: domainError('VARIANT_UNAVAILABLE') };
   }
-  if (sku !== undefined && sku !== null && sku !== '') return { ok: false, error: domainError('VARIANT_UNAVAILABLE') };
   if (product.productType === 'GIFT_CARD') {
     return { ok: false, error: domainError('GIFT_CARD_DENOMINATION_REQUIRED', undefined, GIFT_CARD_DENOMINATION_MESSAGE) };
   }
   const missing = product.variants.length > 1 ? missingOptions(product.variantOptionOrdering, {}) : [];
   const message = optionsNotChosenMessage(missing);
   if (message) return { ok: false, error: domainError('OPTIONS_NOT_CHOSEN', { missingOptions: missing }, message) };
-  if (product.variants.length === 1) return { ok: true, variant: product.variants[0]! };
+  if (product.variants.length === 1) return { ok: true, value: product.variants[0]! };
   return { ok: false, error: domainError('VARIANT_UNAVAILABLE') };
 }

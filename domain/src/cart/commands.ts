@@ -1,3 +1,5 @@
+import type { Parsed, SentText } from '../shared/requests';
+import type { AdditionalFields } from './additional-fields';
 import type { CartProduct } from './cart-product';
 
 /** Store settings the cart obeys (SPEC 3 'Site context' storeSettings). */
@@ -18,12 +20,14 @@ export type AddItemToCart = {
     newEntryId: string;
     /** The requested product as looked up now, or null when unknown, disabled or deleted. */
     product: CartProduct | null;
-    /** Raw sku from the request; decide resolves it against the product's variants. */
-    sku: unknown;
-    /** Raw quantity from the request; decide validates it. */
-    quantity: unknown;
-    /** Raw additional fields from the request; decide validates them. */
-    additionalFields: unknown;
+    /** The sku as sent; decide resolves it against the product's variants. */
+    sku: SentText;
+    /**
+     * The request's quantity and additional fields, parsed at the edge (`cart/requests.ts`); decide
+     * reports their problems after refusing a closed cart (SPEC order).
+     */
+    quantity: Parsed<number>;
+    additionalFields: Parsed<AdditionalFields>;
     storeSettings: CartStoreSettings;
     now: string;
   };
@@ -34,8 +38,8 @@ export type ChangeCartEntryQuantity = {
   data: {
     cartId: string;
     entryId: string;
-    /** Raw quantity; 0 removes the entry. */
-    quantity: unknown;
+    /** The new quantity (0 removes the entry) or its problem, reported once the entry is found. */
+    quantity: Parsed<number>;
     /** The entry's product as looked up now (null when it is no longer for sale). */
     product: CartProduct | null;
     storeSettings: CartStoreSettings;
@@ -53,10 +57,11 @@ export type UpdateCartEntryAdditionalFields = {
   data: {
     cartId: string;
     entryId: string;
-    /** When given, must be the entry's item and sku (the page's view of the entry). */
-    itemId: unknown;
-    sku: unknown;
-    additionalFields: unknown;
+    /** When sent, must be the entry's item and sku (the page's view of the entry); a value that is not text names no entry. */
+    itemId: SentText;
+    sku: SentText;
+    /** The new form answers or their problem, reported once the entry is found. */
+    additionalFields: Parsed<AdditionalFields>;
     now: string;
   };
 };

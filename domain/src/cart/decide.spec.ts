@@ -1,8 +1,10 @@
 import { buildProductRecord } from '../catalog/product-builder';
+import { parseRequest, type RequestSchema } from '../shared/requests';
 import type { AddItemToCart, CartCommand } from './commands';
 import { cartDecider } from './cart-decider';
 import { cartProductFromRecord, type CartProduct, type PricedVariant } from './cart-product';
 import type { CartEvent } from './events';
+import { AddToCartRequest, ChangeCartQuantityRequest, UpdateCartEntryFieldsRequest } from './requests';
 import { shoppingCartView } from './shopping-cart-view';
 
 const NOW = '2026-11-23T10:00:00.000Z';
@@ -30,31 +32,52 @@ const product = (over: Partial<CartProduct> = {}, variants: PricedVariant[] = [v
   ...over,
 });
 
-const add = (over: Partial<AddItemToCart['data']> = {}): AddItemToCart => ({
-  type: 'AddItemToCart',
-  data: {
-    cartId: 'cart-1',
-    websiteId: 'site-1',
-    currency: 'USD',
-    newEntryId: 'entry-new',
-    product: product(),
-    sku: 'SKU-1',
-    quantity: 1,
-    additionalFields: null,
-    storeSettings: { multipleQuantityAllowedForServices: true },
-    now: NOW,
-    ...over,
-  },
-});
+/**
+ * A request body as the API parses it at the edge (`cart/requests.ts`): the tables below give the
+ * raw JSON values a page may send, and decide receives what the request schema made of them.
+ */
+function parsedBody<T>(schema: RequestSchema<T>, body: Record<string, unknown>): T {
+  const parsed = parseRequest(schema, body);
+  if (!parsed.ok) throw new Error(`The request schema refused ${JSON.stringify(body)}: ${parsed.error.message}`);
+  return parsed.value;
+}
+
+/** The add's body fields, as sent. */
+type SentFields = { sku?: unknown; quantity?: unknown; additionalFields?: unknown };
+type AddOver = Partial<Omit<AddItemToCart['data'], keyof SentFields>> & SentFields;
+
+const add = (over: AddOver = {}): AddItemToCart => {
+  const { sku, quantity, additionalFields, ...data } = { sku: 'SKU-1', quantity: 1, additionalFields: null as unknown, ...over };
+  const body = parsedBody(AddToCartRequest, { itemId: 'item-1', sku, quantity, additionalFields });
+  return {
+    type: 'AddItemToCart',
+    data: {
+      cartId: 'cart-1',
+      websiteId: 'site-1',
+      currency: 'USD',
+      newEntryId: 'entry-new',
+      product: product(),
+      storeSettings: { multipleQuantityAllowedForServices: true },
+      now: NOW,
+      ...data,
+      sku: body.sku,
+      quantity: body.quantity,
+      additionalFields: body.additionalFields,
+    },
+  };
+};
 
 const change = (entryId: string, quantity: unknown, p: CartProduct | null = product(), allowServices = true): CartCommand => ({
   type: 'ChangeCartEntryQuantity',
-  data: { cartId: 'cart-1', entryId, quantity, product: p, storeSettings: { multipleQuantityAllowedForServices: allowServices }, now: NOW },
+  data: {
+    cartId: 'cart-1', entryId, quantity: parsedBody(ChangeCartQuantityRequest, { quantity }), product: p,
+    storeSettings: { multipleQuantityAllowedForServices: allowServices }, now: NOW,
+  },
 });
 const remove = (entryId: string): CartCommand => ({ type: 'RemoveCartEntry', data: { cartId: 'cart-1', entryId, now: NOW } });
 const updateFields = (entryId: string, additionalFields: unknown, itemId?: unknown, sku?: unknown): CartCommand => ({
   type: 'UpdateCartEntryAdditionalFields',
-  data: { cartId: 'cart-1', entryId, itemId, sku, additionalFields, now: NOW },
+  data: { cartId: 'cart-1', entryId, ...parsedBody(UpdateCartEntryFieldsRequest, { itemId, sku, additionalFields }), now: NOW },
 });
 
 const given = (events: CartEvent[]) => events.reduce(cartDecider.evolve, cartDecider.initialState());
@@ -109,10 +132,12 @@ describe('cart decide: given events, when AddItemToCart, then', () => {
     expect(cartDecider.decide(add({ quantity: 2, product: unlimited }), given([opened, mugAdded(9998)]))).toEqual(rejected('QUANTITY_OUT_OF_RANGE'));
   });
 
-  it.each<[string, Partial<AddItemToCart['data']>]>([
+  it.each<[string, AddOver]>([
     ['an unknown, disabled or deleted product', { product: null }],
     ['an unknown sku', { sku: 'NOPE' }],
     ['a sku that is not text', { sku: 42 }],
+    ['a sku that is an object', { sku: { sku: 'SKU-1' } }],
+    ['a blank sku', { sku: '  ' }],
     ['a product with several variants and no options, without a sku', { sku: undefined, product: product({ variantOptionOrdering: [] }, [variant(), variant({ sku: 'SKU-2' })]) }],
     ['a price in another currency than the cart', { product: product({}, [variant({ currency: 'EUR' })]) }],
   ])('rejects %s as unavailable', (_, over) => {
@@ -177,6 +202,14 @@ describe('cart decide: given events, when AddItemToCart, then', () => {
       rejected('SESSION_EXPIRED', 'Your session has expired. Please reload the page and try again.'),
     );
   });
+
+  it('checks in the SPEC order: a purchased cart, then the quantity, then the additional fields, then the variant', () => {
+    const everythingWrong = add({ quantity: 'abc', additionalFields: 'x', sku: 42, product: null });
+    expect(cartDecider.decide(everythingWrong, given([opened, mugAdded(1), purchased]))).toEqual(rejected('SESSION_EXPIRED'));
+    expect(cartDecider.decide(everythingWrong, given([]))).toEqual(rejected('QUANTITY_NOT_A_NUMBER'));
+    expect(cartDecider.decide(add({ additionalFields: 'x', sku: 42, product: null }), given([]))).toEqual(rejected('INVALID_REQUEST'));
+    expect(cartDecider.decide(add({ sku: 42, product: null }), given([]))).toEqual(rejected('VARIANT_UNAVAILABLE'));
+  });
 });
 
 describe('cart decide: given events, when ChangeCartEntryQuantity, then', () => {
@@ -193,8 +226,14 @@ describe('cart decide: given events, when ChangeCartEntryQuantity, then', () => 
     expect(cartDecider.decide(change('entry-1', 2), given([opened, mugAdded(2)]))).toEqual({ ok: true, events: [] });
   });
 
+  it.each([0, -0, '0', '0.0', '-0', ' 0 '])('removes the entry for quantity %p', (quantity) => {
+    expect(eventTypes(cartDecider.decide(change('entry-1', quantity), given([opened, mugAdded(2)])))).toEqual(['CartEntryRemoved']);
+  });
+
   it.each([
     ['x', 'QUANTITY_NOT_A_NUMBER'],
+    [undefined, 'QUANTITY_NOT_A_NUMBER'],
+    ['', 'QUANTITY_NOT_A_NUMBER'],
     [2.5, 'QUANTITY_NOT_WHOLE'],
     [-1, 'QUANTITY_OUT_OF_RANGE'],
     [10000, 'QUANTITY_OUT_OF_RANGE'],
@@ -230,6 +269,13 @@ describe('cart decide: given events, when ChangeCartEntryQuantity, then', () => 
     expect(cartDecider.decide(change('entry-1', 1), given([]))).toEqual(rejected('SESSION_EXPIRED'));
     expect(cartDecider.decide(change('entry-1', 1), given([opened, mugAdded(1), purchased]))).toEqual(rejected('SESSION_EXPIRED'));
   });
+
+  it('finds the cart and the entry before judging the quantity', () => {
+    expect(cartDecider.decide(change('entry-1', 'x'), given([]))).toEqual(rejected('SESSION_EXPIRED'));
+    expect(cartDecider.decide(change('entry-1', 'x'), given([opened, mugAdded(1), purchased]))).toEqual(rejected('SESSION_EXPIRED'));
+    expect(cartDecider.decide(change('nope', 'x'), given([opened, mugAdded(1)]))).toEqual(rejected('CART_ENTRY_NOT_FOUND'));
+    expect(cartDecider.decide(change('nope', 0), given([opened, mugAdded(1)]))).toEqual(rejected('CART_ENTRY_NOT_FOUND'));
+  });
 });
 
 describe('cart decide: given events, when RemoveCartEntry or UpdateCartEntryAdditionalFields, then', () => {
@@ -254,6 +300,20 @@ describe('cart decide: given events, when RemoveCartEntry or UpdateCartEntryAddi
     expect(cartDecider.decide(updateFields('entry-1', { a: 1 }, 'item-2', 'SKU-1'), history)).toEqual(rejected('CART_ENTRY_NOT_FOUND'));
     expect(cartDecider.decide(updateFields('entry-1', { a: 1 }, 'item-1', 'SKU-9'), history)).toEqual(rejected('CART_ENTRY_NOT_FOUND'));
     expect(cartDecider.decide(updateFields('entry-1', 'text'), history)).toEqual(rejected('INVALID_REQUEST'));
+  });
+
+  it('takes an item or sku sent as null as not sent, and one that is not text as another entry\'s', () => {
+    const history = given([opened, mugAdded(1)]);
+    expect(eventTypes(cartDecider.decide(updateFields('entry-1', { a: 1 }, null, null), history))).toEqual(['CartEntryAdditionalFieldsUpdated']);
+    expect(cartDecider.decide(updateFields('entry-1', { a: 1 }, 42), history)).toEqual(rejected('CART_ENTRY_NOT_FOUND'));
+    expect(cartDecider.decide(updateFields('entry-1', { a: 1 }, 'item-1', ['SKU-1']), history)).toEqual(rejected('CART_ENTRY_NOT_FOUND'));
+    expect(cartDecider.decide(updateFields('entry-1', { a: 1 }, 'item-1', ''), history)).toEqual(rejected('CART_ENTRY_NOT_FOUND'));
+  });
+
+  it('finds the cart and the entry before judging the additional fields', () => {
+    expect(cartDecider.decide(updateFields('entry-1', 'text'), given([opened, mugAdded(1), purchased]))).toEqual(rejected('SESSION_EXPIRED'));
+    expect(cartDecider.decide(updateFields('entry-1', 'text', 'item-2'), given([opened, mugAdded(1)]))).toEqual(rejected('CART_ENTRY_NOT_FOUND'));
+    expect(cartDecider.decide(updateFields('nope', 'text'), given([opened, mugAdded(1)]))).toEqual(rejected('CART_ENTRY_NOT_FOUND'));
   });
 });
 

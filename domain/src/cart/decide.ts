@@ -1,11 +1,11 @@
 import { accept, reject, type Decision, type DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
+import type { SentText } from '../shared/requests';
 import { STRINGS } from '../shared/strings';
-import { parseAdditionalFields } from './additional-fields';
 import { resolveVariant, type PricedVariant } from './cart-product';
 import type { AddItemToCart, CartCommand, CartStoreSettings, ChangeCartEntryQuantity, PurchaseCart, RemoveCartEntry, UpdateCartEntryAdditionalFields } from './commands';
 import type { CartEvent } from './events';
-import { MAX_QUANTITY, parseQuantity } from './quantity';
+import { MAX_QUANTITY } from './quantity';
 import type { CartEntryState, CartState } from './state';
 
 type CartDecision = Decision<CartEvent, DomainError>;
@@ -81,9 +81,9 @@ function mergeableEntry(entries: CartEntryState[], variant: PricedVariant, field
   return entries.find((e) => sameVariant(e, variant.itemId, variant.sku) && e.additionalFields === null);
 }
 
-function isZeroQuantity(raw: unknown): boolean {
-  if (raw === 0) return true;
-  return typeof raw === 'string' && raw.trim() !== '' && Number(raw.trim()) === 0;
+/** The page named another entry: an item or sku it sent (as text or not) that is not this entry's. */
+function namesAnotherEntry(sent: SentText, actual: string): boolean {
+  return sent.kind === 'other' || (sent.kind === 'text' && sent.text !== actual);
 }
 
 // ── Commands ──────────────────────────────────────────────────────────────────────────────
@@ -92,28 +92,28 @@ function addItem(command: AddItemToCart, state: CartState): CartDecision {
   const { cartId, websiteId, currency, newEntryId, product, sku, storeSettings, now } = command.data;
   const closed = closedCart(state, false);
   if (closed) return reject(closed);
-  const quantity = parseQuantity(command.data.quantity);
-  if (!quantity.ok) return reject(quantity.error);
-  const fields = parseAdditionalFields(command.data.additionalFields);
-  if (!fields.ok) return reject(fields.error);
+  if (!command.data.quantity.ok) return reject(command.data.quantity.error);
+  const quantity = command.data.quantity.value;
+  if (!command.data.additionalFields.ok) return reject(command.data.additionalFields.error);
+  const fields = command.data.additionalFields.value;
   const resolved = resolveVariant(product, sku);
   if (!resolved.ok) return reject(resolved.error);
-  const variant = resolved.variant;
+  const variant = resolved.value;
 
   const entries = state.status === 'open' ? state.entries : [];
-  const existing = mergeableEntry(entries, variant, fields.fields);
+  const existing = mergeableEntry(entries, variant, fields);
   const alreadyInCart = quantityOfVariant(entries, variant.itemId, variant.sku);
   const error =
     currencyMismatch(variant, currency) ||
-    quantityOverLimit((existing?.quantity ?? 0) + quantity.quantity) ||
-    serviceQuantityLimited(variant, storeSettings, alreadyInCart + quantity.quantity) ||
-    insufficientStock(variant, alreadyInCart + quantity.quantity, alreadyInCart);
+    quantityOverLimit((existing?.quantity ?? 0) + quantity) ||
+    serviceQuantityLimited(variant, storeSettings, alreadyInCart + quantity) ||
+    insufficientStock(variant, alreadyInCart + quantity, alreadyInCart);
   if (error) return reject(error);
 
   const events: CartEvent[] = [];
   if (state.status === 'empty') events.push({ type: 'ShoppingCartOpened', data: { cartId, websiteId, currency, openedAt: now } });
   if (existing) {
-    events.push({ type: 'CartEntryQuantityIncreased', data: { cartId, entryId: existing.id, quantity: quantity.quantity, addedAt: now } });
+    events.push({ type: 'CartEntryQuantityIncreased', data: { cartId, entryId: existing.id, quantity, addedAt: now } });
   } else {
     events.push({
       type: 'CartEntryAdded',
@@ -125,10 +125,10 @@ function addItem(command: AddItemToCart, state: CartState): CartDecision {
         attributes: variant.attributes,
         title: variant.title,
         productType: variant.productType,
-        quantity: quantity.quantity,
+        quantity,
         unitPriceCents: variant.unitPriceCents,
         currency: variant.currency,
-        additionalFields: fields.fields,
+        additionalFields: fields,
         addedAt: now,
       },
     });
@@ -148,21 +148,21 @@ function changeQuantity(command: ChangeCartEntryQuantity, state: CartState): Car
   const cart = state as OpenCart;
   const entry = cart.entries.find((e) => e.id === entryId);
   if (!entry) return reject(entryNotFound(entryId, CART_ALERT_TITLES.updateQuantity));
-  if (isZeroQuantity(command.data.quantity)) return accept({ type: 'CartEntryRemoved', data: { cartId, entryId, removedAt: now } });
-  const quantity = parseQuantity(command.data.quantity);
-  if (!quantity.ok) return reject(quantity.error);
-  if (quantity.quantity === entry.quantity) return accept();
+  if (!command.data.quantity.ok) return reject(command.data.quantity.error);
+  const quantity = command.data.quantity.value;
+  if (quantity === 0) return accept({ type: 'CartEntryRemoved', data: { cartId, entryId, removedAt: now } });
+  if (quantity === entry.quantity) return accept();
 
-  if (quantity.quantity > entry.quantity) {
+  if (quantity > entry.quantity) {
     const variant = product?.variants.find((v) => v.itemId === entry.itemId && v.sku === entry.sku);
     if (!variant) return reject(domainError('VARIANT_UNAVAILABLE'));
     const others = quantityOfVariant(cart.entries, entry.itemId, entry.sku, entry.id);
     const error =
-      serviceQuantityLimited(variant, storeSettings, others + quantity.quantity) ||
-      insufficientStock(variant, others + quantity.quantity, others + entry.quantity);
+      serviceQuantityLimited(variant, storeSettings, others + quantity) ||
+      insufficientStock(variant, others + quantity, others + entry.quantity);
     if (error) return reject(error);
   }
-  return accept({ type: 'CartEntryQuantityChanged', data: { cartId, entryId, quantity: quantity.quantity, changedAt: now } });
+  return accept({ type: 'CartEntryQuantityChanged', data: { cartId, entryId, quantity, changedAt: now } });
 }
 
 function removeEntry(command: RemoveCartEntry, state: CartState): CartDecision {
@@ -178,14 +178,13 @@ function updateAdditionalFields(command: UpdateCartEntryAdditionalFields, state:
   const closed = closedCart(state, true);
   if (closed) return reject(closed);
   const entry = (state as OpenCart).entries.find((e) => e.id === entryId);
-  const mismatch = (given: unknown, actual: string) => given !== undefined && given !== null && given !== actual;
-  if (!entry || mismatch(itemId, entry.itemId) || mismatch(sku, entry.sku)) {
+  if (!entry || namesAnotherEntry(itemId, entry.itemId) || namesAnotherEntry(sku, entry.sku)) {
     return reject(entryNotFound(entryId, CART_ALERT_TITLES.updateFields));
   }
-  const fields = parseAdditionalFields(command.data.additionalFields);
-  if (!fields.ok) return reject(fields.error);
-  if (JSON.stringify(fields.fields) === JSON.stringify(entry.additionalFields)) return accept();
-  return accept({ type: 'CartEntryAdditionalFieldsUpdated', data: { cartId, entryId, additionalFields: fields.fields, updatedAt: now } });
+  if (!command.data.additionalFields.ok) return reject(command.data.additionalFields.error);
+  const fields = command.data.additionalFields.value;
+  if (JSON.stringify(fields) === JSON.stringify(entry.additionalFields)) return accept();
+  return accept({ type: 'CartEntryAdditionalFieldsUpdated', data: { cartId, entryId, additionalFields: fields, updatedAt: now } });
 }
 
 /** Closing the cart for an order: once, for that order, and only for the cart the order was priced from. */

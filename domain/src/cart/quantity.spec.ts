@@ -1,10 +1,10 @@
-import { parseQuantity } from './quantity';
+import { parseQuantity, parseQuantityChange } from './quantity';
 
 describe('quantity (SPEC 5: a whole number from 1 to 9999)', () => {
   it.each([
     [1, 1], [9999, 9999], ['3', 3], ['1.0', 1], [1e2, 100], [-0 + 5, 5],
   ])('%p is %p', (raw, quantity) => {
-    expect(parseQuantity(raw)).toEqual({ ok: true, quantity });
+    expect(parseQuantity(raw)).toEqual({ ok: true, value: quantity });
   });
 
   it.each([
@@ -34,5 +34,21 @@ describe('quantity (SPEC 5: a whole number from 1 to 9999)', () => {
   ])('%p is refused with %s', (raw, code) => {
     const result = parseQuantity(raw);
     expect(result.ok ? null : result.error.code).toBe(code);
+  });
+
+  describe('a new quantity for an entry (0 removes it)', () => {
+    it.each([
+      [0, 0], [-0, 0], ['0', 0], ['0.0', 0], ['-0', 0], [' 0 ', 0], ['0x0', 0], [3, 3], ['3', 3], ['1.0', 1],
+    ])('%p is %p', (raw, quantity) => {
+      expect(parseQuantityChange(raw)).toEqual({ ok: true, value: quantity });
+    });
+
+    it.each([
+      ['', 'QUANTITY_NOT_A_NUMBER'], ['  ', 'QUANTITY_NOT_A_NUMBER'], [undefined, 'QUANTITY_NOT_A_NUMBER'], [null, 'QUANTITY_NOT_A_NUMBER'],
+      [false, 'QUANTITY_NOT_A_NUMBER'], [0.5, 'QUANTITY_NOT_WHOLE'], [-1, 'QUANTITY_OUT_OF_RANGE'], [10000, 'QUANTITY_OUT_OF_RANGE'],
+    ])('%p is refused with %s, as a quantity is', (raw, code) => {
+      const result = parseQuantityChange(raw);
+      expect(result.ok ? null : result.error.code).toBe(code);
+    });
   });
 });

@@ -1,15 +1,19 @@
 import { accept, reject, type Decider, type Decision, type DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
-import { parseAdditionalFields } from './additional-fields';
+import type { Parsed, SentText } from '../shared/requests';
+import type { AdditionalFields } from './additional-fields';
 import { resolveVariant, type CartProduct, type SubscriptionPlanFacts } from './cart-product';
 import type { CartStoreSettings } from './commands';
-import { parseQuantity } from './quantity';
 import { shoppingCartView, type ShoppingCartView } from './shopping-cart-view';
 import {
   evolveSubscriptionCart, initialSubscriptionCartState, type SubscriptionCartEvent, type SubscriptionCartState,
 } from './subscription-cart-events';
 
-/** Subscription payload (SPEC 3): itemId, sku, qty, additionalFields, optional subscriptionOptionId. */
+/**
+ * Subscription payload (SPEC 3): itemId (looked up as `product`), sku, qty, additionalFields,
+ * optional subscriptionOptionId, parsed at the edge (`cart/requests.ts`); decide reports the
+ * problems of the parsed fields in its order.
+ */
 export type CreateSubscriptionCart = {
   type: 'CreateSubscriptionCart';
   data: {
@@ -18,41 +22,31 @@ export type CreateSubscriptionCart = {
     currency: string;
     entryId: string;
     product: CartProduct | null;
-    sku: unknown;
-    quantity: unknown;
-    additionalFields: unknown;
-    subscriptionOptionId: unknown;
+    sku: SentText;
+    quantity: Parsed<number>;
+    additionalFields: Parsed<AdditionalFields>;
+    subscriptionOptionId: Parsed<string | null>;
     storeSettings: CartStoreSettings;
     now: string;
   };
 };
 
-export const MAX_SUBSCRIPTION_OPTION_ID_LENGTH = 100;
-
-function subscriptionOptionIdOf(raw: unknown): { ok: true; id: string | null } | { ok: false; error: DomainError } {
-  if (raw === undefined || raw === null || raw === '') return { ok: true, id: null };
-  if (typeof raw === 'string' && raw.length <= MAX_SUBSCRIPTION_OPTION_ID_LENGTH) return { ok: true, id: raw };
-  return { ok: false, error: domainError('INVALID_REQUEST', { field: 'subscriptionOptionId' }, 'subscriptionOptionId must be a short text.') };
-}
-
 export function decideSubscriptionCart(command: CreateSubscriptionCart, state: SubscriptionCartState): Decision<SubscriptionCartEvent, DomainError> {
   const { cartToken, websiteId, currency, entryId, product, sku, storeSettings, now } = command.data;
   if (state.status !== 'empty') return reject(domainError('INVALID_REQUEST', { cartToken }, 'This subscription cart already exists.'));
-  const quantity = parseQuantity(command.data.quantity);
+  const { quantity, additionalFields: fields, subscriptionOptionId: optionId } = command.data;
   if (!quantity.ok) return reject(quantity.error);
-  const fields = parseAdditionalFields(command.data.additionalFields);
   if (!fields.ok) return reject(fields.error);
-  const optionId = subscriptionOptionIdOf(command.data.subscriptionOptionId);
   if (!optionId.ok) return reject(optionId.error);
   const resolved = resolveVariant(product, sku);
   if (!resolved.ok) return reject(resolved.error);
-  const variant = resolved.variant;
+  const variant = resolved.value;
   if (!product!.isSubscribable) return reject(domainError('NOT_SUBSCRIBABLE', { itemId: product!.itemId }));
   if (variant.currency !== currency) return reject(domainError('VARIANT_UNAVAILABLE', { reason: 'CURRENCY_MISMATCH' }));
-  if (variant.productType === 'SERVICE' && !storeSettings.multipleQuantityAllowedForServices && quantity.quantity > 1) {
+  if (variant.productType === 'SERVICE' && !storeSettings.multipleQuantityAllowedForServices && quantity.value > 1) {
     return reject(domainError('SERVICE_QUANTITY_LIMITED'));
   }
-  if (!variant.stock.unlimited && quantity.quantity > variant.stock.qtyInStock) {
+  if (!variant.stock.unlimited && quantity.value > variant.stock.qtyInStock) {
     return reject(domainError('INSUFFICIENT_STOCK', { available: Math.max(0, variant.stock.qtyInStock) }));
   }
   return accept({
@@ -60,8 +54,8 @@ export function decideSubscriptionCart(command: CreateSubscriptionCart, state: S
     data: {
       cartToken, websiteId, currency, entryId,
       itemId: variant.itemId, sku: variant.sku, attributes: variant.attributes, title: variant.title, productType: variant.productType,
-      quantity: quantity.quantity, unitPriceCents: variant.unitPriceCents, additionalFields: fields.fields,
-      subscriptionOptionId: optionId.id, subscriptionPlan: product!.subscriptionPlan, createdAt: now,
+      quantity: quantity.value, unitPriceCents: variant.unitPriceCents, additionalFields: fields.value,
+      subscriptionOptionId: optionId.value, subscriptionPlan: product!.subscriptionPlan, createdAt: now,
     },
   });
 }

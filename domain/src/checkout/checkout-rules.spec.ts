@@ -5,17 +5,20 @@ import type { InventoryEvent } from '../inventory/events';
 import { formatMoneyLabel } from '../shared/money';
 import { checkoutProblem, orderFromCart, releaseClaims, stockClaims } from './checkout-rules';
 import { orderDecider } from './decide';
+import { parseCustomerEmail } from './requests';
 
 const at = '2026-11-23T12:00:00.000Z';
 const entry = (id: string, itemId: string, sku: string, quantity: number, unitPriceCents: number) => ({
   id, itemId, sku, attributes: {}, title: `T-${sku}`, productType: 'PHYSICAL' as const, quantity, unitPriceCents, additionalFields: null,
 });
+/** The buyer's email as the checkout request parses it (`CheckoutRequest`). */
+const email = (raw: unknown) => parseCustomerEmail(raw);
 const cart = (currency: string, entries: ReturnType<typeof entry>[]): CartState => ({ status: 'open', cartId: 'c1', websiteId: 'w1', currency, created: at, entries });
 
 describe('checkout rules', () => {
   it('refuses an empty cart with the SPEC empty-cart message', () => {
-    expect(checkoutProblem({ status: 'empty' }, { minimumSubtotalCents: 0 }, 'a@b.co')).toMatchObject({ code: 'CART_NOT_FOUND', message: 'You have nothing in your shopping cart.' });
-    expect(checkoutProblem(cart('USD', []), { minimumSubtotalCents: 0 }, 'a@b.co')).toMatchObject({ code: 'CART_NOT_FOUND' });
+    expect(checkoutProblem({ status: 'empty' }, { minimumSubtotalCents: 0 }, email('a@b.co'))).toMatchObject({ code: 'CART_NOT_FOUND', message: 'You have nothing in your shopping cart.' });
+    expect(checkoutProblem(cart('USD', []), { minimumSubtotalCents: 0 }, email('a@b.co'))).toMatchObject({ code: 'CART_NOT_FOUND' });
   });
 
   it.each([
@@ -24,13 +27,20 @@ describe('checkout rules', () => {
     ['EUR', 999, 1000, 'To check out, your order subtotal must be €10.00 or more.'],
   ])('applies the checkout minimum in %s', (currency, below, minimum, message) => {
     const settings = { minimumSubtotalCents: minimum };
-    expect(checkoutProblem(cart(currency, [entry('e1', 'p1', 'A', 1, below)]), settings, 'a@b.co')).toMatchObject({ code: 'CHECKOUT_MINIMUM_SUBTOTAL', message });
-    expect(checkoutProblem(cart(currency, [entry('e1', 'p1', 'A', 1, minimum)]), settings, 'a@b.co')).toBeNull();
+    expect(checkoutProblem(cart(currency, [entry('e1', 'p1', 'A', 1, below)]), settings, email('a@b.co'))).toMatchObject({ code: 'CHECKOUT_MINIMUM_SUBTOTAL', message });
+    expect(checkoutProblem(cart(currency, [entry('e1', 'p1', 'A', 1, minimum)]), settings, email('a@b.co'))).toBeNull();
+  });
+
+  it('judges the cart before the buyer\'s email: empty, then the checkout minimum', () => {
+    expect(checkoutProblem({ status: 'empty' }, { minimumSubtotalCents: 0 }, email(7))).toMatchObject({ code: 'CART_NOT_FOUND' });
+    expect(checkoutProblem(cart('USD', [entry('e1', 'p1', 'A', 1, 100)]), { minimumSubtotalCents: 500 }, email('nope'))).toMatchObject({ code: 'CHECKOUT_MINIMUM_SUBTOTAL' });
+    const bought: CartState = { ...cart('USD', [entry('e1', 'p1', 'A', 1, 100)]), status: 'purchased', orderId: 'o1', purchasedAt: at } as CartState;
+    expect(checkoutProblem(bought, { minimumSubtotalCents: 0 }, email(undefined))).toBeNull();
   });
 
   it('needs a valid email to send the confirmation to', () => {
-    expect(checkoutProblem(cart('USD', [entry('e1', 'p1', 'A', 1, 100)]), { minimumSubtotalCents: 0 }, 'not-an-email')).toMatchObject({ code: 'INVALID_EMAIL' });
-    expect(checkoutProblem(cart('USD', [entry('e1', 'p1', 'A', 1, 100)]), { minimumSubtotalCents: 0 }, undefined)).toMatchObject({ code: 'INVALID_EMAIL' });
+    expect(checkoutProblem(cart('USD', [entry('e1', 'p1', 'A', 1, 100)]), { minimumSubtotalCents: 0 }, email('not-an-email'))).toMatchObject({ code: 'INVALID_EMAIL' });
+    expect(checkoutProblem(cart('USD', [entry('e1', 'p1', 'A', 1, 100)]), { minimumSubtotalCents: 0 }, email(undefined))).toMatchObject({ code: 'INVALID_EMAIL' });
   });
 
   it('claims stock once per variant in a fixed order', () => {
@@ -76,7 +86,7 @@ describe('checkout rules', () => {
     const order = orderFromCart({ cart: open, orderId: 'o1', customerEmail: 'a@b.co', payment: { provider: 'test', paymentId: 'x', testMode: true }, now: at });
 
     it('checks out as one order of five lines', () => {
-      expect(checkoutProblem(open, { minimumSubtotalCents: 0 }, 'a@b.co')).toBeNull();
+      expect(checkoutProblem(open, { minimumSubtotalCents: 0 }, email('a@b.co'))).toBeNull();
       expect(order.lines.map((l) => [l.productType, l.sku, l.quantity, l.lineTotalCents])).toEqual([
         ['PHYSICAL', 'MUG-SAND', 1, 2800], ['DIGITAL', 'BOOK-PDF', 1, 1200], ['SERVICE', 'CLASS-SAT', 1, 9500],
         ['GIFT_CARD', 'GIFT-25', 1, 2500], ['PAYWALL', 'NOTES', 1, 1500],

@@ -1,10 +1,10 @@
-import { isValidEmail } from '../accounts/email';
 import type { CartState } from '../cart/state';
 import { tracksStock, type ProductTypeName } from '../catalog/product-record';
 import { shoppingCartView } from '../cart/shopping-cart-view';
 import type { DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
 import { formatMoneyLabel, multiplyMinor } from '../shared/money';
+import type { Parsed } from '../shared/requests';
 import type { OrderLine, OrderPayment, OrderPlaced } from './events';
 
 /** Store rules for checking out. `minimumSubtotalCents` 0 means no minimum. */
@@ -13,10 +13,11 @@ export type CheckoutSettings = { minimumSubtotalCents: number };
 export type OpenCartState = Extract<CartState, { status: 'open' }>;
 
 /**
- * Why this cart cannot be checked out, or null. A purchased cart is not a problem here: checkout
- * answers with the order it already became.
+ * Why this cart cannot be checked out, or null: the cart's own problems first, then the buyer's
+ * email as the request parsed it (`parseCustomerEmail`). A purchased cart is not a problem here:
+ * checkout answers with the order it already became.
  */
-export function checkoutProblem(cart: CartState, settings: CheckoutSettings, customerEmail: unknown): DomainError | null {
+export function checkoutProblem(cart: CartState, settings: CheckoutSettings, customerEmail: Parsed<string>): DomainError | null {
   if (cart.status === 'empty' || cart.entries.length === 0) return domainError('CART_NOT_FOUND');
   if (cart.status === 'purchased') return null;
   const view = shoppingCartView(cart)!;
@@ -24,7 +25,7 @@ export function checkoutProblem(cart: CartState, settings: CheckoutSettings, cus
     const subtotal = formatMoneyLabel(settings.minimumSubtotalCents, cart.currency);
     return domainError('CHECKOUT_MINIMUM_SUBTOTAL', { subtotal }, `To check out, your order subtotal must be ${subtotal} or more.`);
   }
-  if (!isValidEmail(customerEmail)) return domainError('INVALID_EMAIL');
+  if (!customerEmail.ok) return customerEmail.error;
   return null;
 }
 

@@ -143,5 +143,26 @@ export function readAs<T>(read: (raw: unknown) => T | undefined, error: { error:
   );
 }
 
+/**
+ * A field no value of which is refused here: `read` turns whatever was sent (undefined when the
+ * field is absent) into its typed value. For a field whose problems are reported later, in the
+ * order of checks the SPEC gives (a cart's state before its quantity), `read` returns a `Parsed`
+ * value: the field's value or its problem, which `decide` reports in its turn.
+ */
+export function lenient<T>(read: (raw: unknown) => T) {
+  return z.pipe(z.optional(z.unknown()), z.transform((raw): T => read(raw)));
+}
+
+/** A field that should be text, as it was sent: absent (or null), text, or another JSON value. */
+export type SentText = { kind: 'absent' } | { kind: 'text'; text: string } | { kind: 'other' };
+
+export function readSentText(raw: unknown): SentText {
+  if (raw === undefined || raw === null) return { kind: 'absent' };
+  return typeof raw === 'string' ? { kind: 'text', text: raw } : { kind: 'other' };
+}
+
+/** A text field whose absence or wrong type is for a later rule to judge (an unknown variant, another entry). */
+export const sentText = () => lenient(readSentText);
+
 /** A request schema whose parse gives a T (what `parseRequest` and the API's `parseBody` take). */
 export type RequestSchema<T = unknown> = z.ZodMiniType<T>;

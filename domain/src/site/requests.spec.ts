@@ -1,7 +1,7 @@
 import { parseRequest } from '../shared/requests';
 import {
   CreateCollectionRequest, editContentItemRequest, GalleryOptionsRequest, HeaderFooterRequest, LayoutRequest, newContentItemRequest,
-  PagePasswordRequest, UpdateNavigationRequest, WebsiteSettingsRequest,
+  PagePasswordRequest, UnlockPageRequest, UpdateNavigationRequest, WebsiteSettingsRequest,
 } from './requests';
 
 describe('site request schemas', () => {
@@ -55,5 +55,12 @@ describe('site request schemas', () => {
     expect(parseRequest(editContentItemRequest('post'), { commentState: true, author: 'Ana', urlId: 'Hello There' })).toEqual({
       ok: true, value: { changes: { commentState: 1, author: { displayName: 'Ana' } }, wantedUrlId: 'hello-there' },
     });
+  });
+
+  it('lock screen: the password sent, or \'\' for anything else (a wrong password\'s answer, never a 400)', () => {
+    expect(parseRequest(UnlockPageRequest, { password: 'open sesame' })).toEqual({ ok: true, value: 'open sesame' });
+    for (const body of [{}, { password: 7 }, { password: ['a', 'b'] }, { password: null }, [1], 'password=x', null, undefined]) {
+      expect(parseRequest(UnlockPageRequest, body)).toEqual({ ok: true, value: '' });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { domainError } from '../shared/error-catalogue';
 import {
-  anyObject, bool, mustBe, codeProblem, definedOnly, fieldName, integer, isPlainObject, nullableText, object, problem, readAs, reportProblem, text, textList,
+  anyObject, bool, mustBe, codeProblem, definedOnly, fieldName, integer, isPlainObject, lenient, nullableText, object, problem, readAs, reportProblem, text, textList,
 } from '../shared/requests';
 import { BLOCK_TYPES, type Block } from './blocks';
 import {
@@ -288,6 +288,16 @@ export const PagePasswordRequest = z.pipe(
   }),
   z.transform((b) => b.password),
 );
+
+/**
+ * POST <a lock screen's path> { password } (the lock screen's form, form-encoded or JSON): the
+ * password, or '' for anything else, a body that is not an object included. Never refused: a
+ * value of the wrong type gets the same answer as a wrong password ('That password is not right.').
+ */
+export const UnlockPageRequest = lenient((body): string => {
+  const password = isPlainObject(body) ? body.password : undefined;
+  return typeof password === 'string' ? password : '';
+});
 
 /** PUT …/order { itemIds }. */
 export const ItemOrderRequest = z.pipe(object({ itemIds: textList() }), z.transform((b) => b.itemIds));

@@ -45,8 +45,9 @@ export class CartProductLookup implements OnModuleInit, OnModuleDestroy {
     this.stopWatching = null;
   }
 
-  async find(itemId: unknown): Promise<CartProduct | null> {
-    if (typeof itemId !== 'string' || itemId.length === 0 || itemId.length > MAX_ID_LENGTH) return null;
+  /** The product an item id names; null for none (an id that is null, empty or too long included). */
+  async find(itemId: string | null): Promise<CartProduct | null> {
+    if (itemId === null || itemId.length === 0 || itemId.length > MAX_ID_LENGTH) return null;
     const cached = this.cache.get(itemId);
     if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.product;
 

@@ -1,27 +1,31 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RouteSchema } from '@nestjs/platform-fastify';
-import { domainError, type ShoppingCartView } from '@storefront/domain';
+import { AddToCartRequest, ChangeCartQuantityRequest, domainError, UpdateCartEntryFieldsRequest, type ShoppingCartView } from '@storefront/domain';
 import type { FastifyReply } from 'fastify';
 import { DomainException } from '../infrastructure/http/domain-exception';
-import { jsonObject } from '../infrastructure/http/json-body';
+import { parseBody } from '../infrastructure/http/parse-body';
 import { ReadableProductGuard } from '../security/content-access';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { CartCookies } from './cart-cookie';
 import { CART_ROUTE_SCHEMAS } from './cart-response-schemas';
 import { CartSessionFilter } from './cart-session.filter';
 import { CartWriteGuard } from './cart-write.guard';
-import { AddItemToCartCommand, type AddEntryPayload } from './commands/add-item-to-cart.command';
+import { AddItemToCartCommand } from './commands/add-item-to-cart.command';
 import type { AddItemToCartResult } from './commands/add-item-to-cart.handler';
 import { ChangeCartEntryQuantityCommand } from './commands/change-cart-entry-quantity.command';
 import type { ChangeCartEntryQuantityResult } from './commands/change-cart-entry-quantity.handler';
 import { RemoveCartEntryCommand } from './commands/remove-cart-entry.command';
 import type { RemoveCartEntryResult } from './commands/remove-cart-entry.handler';
-import { UpdateCartEntryAdditionalFieldsCommand, type AdditionalFieldsPayload } from './commands/update-cart-entry-additional-fields.command';
+import { UpdateCartEntryAdditionalFieldsCommand } from './commands/update-cart-entry-additional-fields.command';
 import type { UpdateCartEntryAdditionalFieldsResult } from './commands/update-cart-entry-additional-fields.handler';
 import { GetShoppingCartQuery } from './queries/get-shopping-cart.query';
 
-/** SPEC 7 shopping-cart routes. Writes pass the cart write guard (cookie sanity, rate limit). */
+/**
+ * SPEC 7 shopping-cart routes. Writes pass the cart write guard (cookie sanity, rate limit), and
+ * parse their body with its request schema (`domain/src/cart/requests.ts`): a body that is not an
+ * object is refused here, the fields' own problems by the cart's decide, after the cart's state.
+ */
 @Controller('api/commerce/shopping-cart')
 @UseFilters(CartSessionFilter)
 export class CartController {
@@ -43,11 +47,11 @@ export class CartController {
   @RouteSchema(CART_ROUTE_SCHEMAS.addEntry)
   @UseGuards(CartWriteGuard, ReadableProductGuard)
   async addEntry(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply, @Body() body: unknown): Promise<AddItemToCartResult> {
-    const payload = jsonObject<AddEntryPayload>(body);
+    const request = parseBody(AddToCartRequest, body);
     const existing = this.cookies.cartId(req);
     const cartId = existing ?? this.cookies.newCartId();
     const result = await this.commands.execute<AddItemToCartCommand, AddItemToCartResult>(
-      new AddItemToCartCommand(commandContextFor(req, cartId), cartId, payload, existing === null),
+      new AddItemToCartCommand(commandContextFor(req, cartId), cartId, request, existing === null),
     );
     // A cart exists once something is in it: a refused first add leaves no stream and no cookie.
     if (existing === null) this.cookies.issue(res, cartId);
@@ -58,7 +62,7 @@ export class CartController {
   @RouteSchema(CART_ROUTE_SCHEMAS.changeQuantity)
   @UseGuards(CartWriteGuard)
   async changeQuantity(@Req() req: AppRequest, @Param('entryId') entryId: string, @Body() body: unknown): Promise<ChangeCartEntryQuantityResult> {
-    const { quantity } = jsonObject<{ quantity?: unknown }>(body);
+    const quantity = parseBody(ChangeCartQuantityRequest, body);
     const cartId = this.existingCartId(req);
     return this.commands.execute(new ChangeCartEntryQuantityCommand(commandContextFor(req, cartId), cartId, entryId, quantity));
   }
@@ -79,9 +83,9 @@ export class CartController {
     @Param('entryId') entryId: string,
     @Body() body: unknown,
   ): Promise<UpdateCartEntryAdditionalFieldsResult> {
-    const payload = jsonObject<AdditionalFieldsPayload>(body);
+    const request = parseBody(UpdateCartEntryFieldsRequest, body);
     const cartId = this.existingCartId(req);
-    return this.commands.execute(new UpdateCartEntryAdditionalFieldsCommand(commandContextFor(req, cartId), cartId, entryId, payload));
+    return this.commands.execute(new UpdateCartEntryAdditionalFieldsCommand(commandContextFor(req, cartId), cartId, entryId, request));
   }
 
   /**

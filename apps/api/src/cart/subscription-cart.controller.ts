@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { domainError } from '@storefront/domain';
-import { DomainException } from '../infrastructure/http/domain-exception';
+import { SubscriptionCartRequest } from '@storefront/domain';
+import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { CartCookies } from './cart-cookie';
 import { CartWriteGuard } from './cart-write.guard';
-import { CreateSubscriptionCartCommand, type SubscriptionPayload } from './commands/create-subscription-cart.command';
+import { CreateSubscriptionCartCommand } from './commands/create-subscription-cart.command';
 import type { CreateSubscriptionCartResult } from './commands/create-subscription-cart.handler';
 import { ReadableProductGuard } from '../security/content-access';
 
@@ -21,10 +21,8 @@ export class SubscriptionCartController {
   @HttpCode(200)
   @UseGuards(CartWriteGuard, ReadableProductGuard)
   async create(@Req() req: AppRequest, @Body() body: unknown): Promise<CreateSubscriptionCartResult> {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new DomainException(domainError('INVALID_REQUEST', undefined, 'The request body must be a JSON object.'));
-    }
+    const request = parseBody(SubscriptionCartRequest, body);
     const visitorId = this.cookies.cartId(req) ?? undefined;
-    return this.commands.execute(new CreateSubscriptionCartCommand(commandContextFor(req, visitorId), body as SubscriptionPayload));
+    return this.commands.execute(new CreateSubscriptionCartCommand(commandContextFor(req, visitorId), request));
   }
 }

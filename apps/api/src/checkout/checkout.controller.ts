@@ -1,18 +1,20 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { cartDecider, cartStreamId, checkoutStreamId, domainError, hasAnyOwnerRole, type CartEvent, type CartState, type OrderView } from '@storefront/domain';
+import {
+  CancelOrderRequest, cartDecider, cartStreamId, CheckoutRequest, checkoutStreamId, domainError, hasAnyOwnerRole, type CartEvent, type CartState, type OrderView,
+} from '@storefront/domain';
 import { foldEvents, IdempotencyKeyReusedError, type CommandContext, type EventStore, type RecordedEvent } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
 import { CartCookies, CommerceRateLimits } from '../cart';
 import { EVENT_STORE } from '../infrastructure/database/tokens';
 import { DomainException } from '../infrastructure/http/domain-exception';
-import { jsonObject } from '../infrastructure/http/json-body';
+import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { OwnerRoles } from '../security';
 import { ContentAccess, productNotReadable } from '../security/content-access';
 import { OrderAccess, publicOrderView, type PublicOrderView } from './order-access';
 import { ChangeOrderStatusCommand } from './commands/change-order-status.command';
-import { CheckOutCartCommand, type CheckoutPayload } from './commands/check-out-cart.command';
+import { CheckOutCartCommand } from './commands/check-out-cart.command';
 import type { CheckoutResult } from './commands/check-out-cart.handler';
 import { GetOrderQuery, ListOrdersQuery } from './queries/get-order.query';
 
@@ -53,7 +55,7 @@ export class CheckoutController {
   @HttpCode(200)
   async checkOut(@Req() req: AppRequest, @Res({ passthrough: true }) res: FastifyReply, @Body() body: unknown): Promise<CheckoutAnswer> {
     this.limits.takeForClient(req, res);
-    const payload = jsonObject<CheckoutPayload>(body);
+    const request = parseBody(CheckoutRequest, body);
     const cartId = this.cookies.cartId(req);
     if (!cartId) throw new DomainException(domainError('CART_NOT_FOUND'));
     this.limits.takeForCart(cartId, res);
@@ -61,7 +63,7 @@ export class CheckoutController {
     const events = await this.store.readStream(cartStreamId(cartId));
     await this.refuseUnlessBoughtBy(events, context, res);
     await this.refuseUnreadableProducts(foldEvents<CartState, CartEvent>(cartDecider, cartDecider.initialState(), events), req);
-    const result = await this.commands.execute<CheckOutCartCommand, CheckoutResult>(new CheckOutCartCommand(context, cartId, payload));
+    const result = await this.commands.execute<CheckOutCartCommand, CheckoutResult>(new CheckOutCartCommand(context, cartId, request));
     // Another request may have bought the cart while this one waited for it: its order is not ours to show.
     await this.refuseUnlessBoughtBy(await this.store.readStream(cartStreamId(cartId)), context, res);
     this.cookies.clear(res);
@@ -148,7 +150,7 @@ export class CheckoutController {
   @HttpCode(200)
   @OwnerRoles('store manager')
   cancel(@Req() req: AppRequest, @Param('orderId') id: string, @Body() body: unknown): Promise<OrderView> {
-    const { reason } = jsonObject<{ reason?: unknown }>(body ?? {});
+    const reason = parseBody(CancelOrderRequest, body ?? {});
     return this.commands.execute(new ChangeOrderStatusCommand(commandContextFor(req), orderId(id), { type: 'cancel', reason }));
   }
 }

@@ -1,11 +1,12 @@
 import { Body, Controller, Get, Header, HttpStatus, Inject, Logger, Post, Query, Res } from '@nestjs/common';
-import { DEFAULT_WEBSITE_TITLE, domainError, ERROR_MESSAGES, PAGE_TYPES } from '@storefront/domain';
+import { DEFAULT_WEBSITE_TITLE, domainError, ERROR_MESSAGES, PAGE_TYPES, UnlockPageRequest } from '@storefront/domain';
 import { DatabaseUnavailableError } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
 import { hasCartCookie } from '../cart';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { sendWithEtag } from '../infrastructure/http/conditional-get';
 import { DomainException } from '../infrastructure/http/domain-exception';
+import { parseBody } from '../infrastructure/http/parse-body';
 import { pathOf, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { SiteReadModel } from '../content';
 import type { PageContext } from '../theme';
@@ -96,7 +97,7 @@ export class StorefrontController {
   async unlock(@Req() req: AppRequest, @Res() res: FastifyReply, @Body() body: unknown, @Query() query: Record<string, unknown>): Promise<void> {
     const path = publishedPath(req);
     const resolved = await this.site.resolvePath(path);
-    const password = typeof body === 'object' && body !== null ? (body as { password?: unknown }).password : undefined;
+    const password = parseBody(UnlockPageRequest, body);
     if (!resolved || !resolved.collection.passwordProtected) throw new DomainException(domainError('NOT_FOUND'));
     if (await this.locks.unlock(req, res, resolved.collection.id, password, this.config.secureCookies)) {
       res.redirect(sameSitePath(path), HttpStatus.SEE_OTHER);

@@ -1,6 +1,5 @@
 import { useEffect, useReducer } from 'react';
-import { AddToCartRequest } from '@storefront/domain/cart/requests';
-import { parseRequest } from '@storefront/domain/shared/requests';
+import { checkAddToCart } from '@storefront/domain/cart/requests';
 import { addToCartErrorMessage } from './add-to-cart-error';
 import { addToCartTimer, evolveAddToCart, initialAddToCartState } from './add-to-cart-state';
 import { useAddCartEntryMutation } from './cart-api';
@@ -23,8 +22,8 @@ export function useAddToCart(entry: AddCartEntryRequest) {
     if (state.status !== 'idle') return;
     dispatch({ type: 'addRequested' });
     const request = { ...entry, ...override };
-    // The API's own request schema: a quantity it would refuse is refused here, with its message, without a round trip.
-    const checked = parseRequest(AddToCartRequest, request);
+    // The API's own request schema and field rules: a quantity it would refuse is refused here, with its message, without a round trip.
+    const checked = checkAddToCart(request);
     if (!checked.ok) {
       dispatch({ type: 'addFailed', message: checked.error.message });
       return;

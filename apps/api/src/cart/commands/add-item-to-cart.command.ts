@@ -1,13 +1,12 @@
+import type { AddToCartRequest } from '@storefront/domain';
 import type { CommandContext } from '@storefront/eventstore';
-
-/** Add-entry payload (SPEC section 3), as received: validated by the handler and the domain. */
-export type AddEntryPayload = { itemId?: unknown; sku?: unknown; quantity?: unknown; additionalFields?: unknown };
 
 export class AddItemToCartCommand {
   constructor(
     readonly context: CommandContext,
     readonly cartId: string,
-    readonly payload: AddEntryPayload,
+    /** The body as `AddToCartRequest` parsed it; the domain reports its fields' problems. */
+    readonly request: AddToCartRequest,
     /** The cart id was minted for this request (the visitor had no cart): its stream is new. */
     readonly newCart = false,
   ) {}

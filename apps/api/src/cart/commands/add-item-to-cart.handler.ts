@@ -20,8 +20,8 @@ export class AddItemToCartHandler implements ICommandHandler<AddItemToCartComman
     @Inject(CART_SETTINGS) private readonly settings: CartSettings,
   ) {}
 
-  async execute({ context, cartId, payload, newCart }: AddItemToCartCommand): Promise<AddItemToCartResult> {
-    const [product, website] = await Promise.all([this.products.find(payload.itemId), this.websites.current()]);
+  async execute({ context, cartId, request, newCart }: AddItemToCartCommand): Promise<AddItemToCartResult> {
+    const [product, website] = await Promise.all([this.products.find(request.itemId), this.websites.current()]);
     const { shoppingCart, events } = await this.carts.run(
       cartId,
       {
@@ -32,9 +32,9 @@ export class AddItemToCartHandler implements ICommandHandler<AddItemToCartComman
           currency: website.currency,
           newEntryId: randomUUID(),
           product,
-          sku: payload.sku,
-          quantity: payload.quantity,
-          additionalFields: payload.additionalFields,
+          sku: request.sku,
+          quantity: request.quantity,
+          additionalFields: request.additionalFields,
           storeSettings: this.settings.storeSettings,
           now: new Date().toISOString(),
         },

@@ -1,3 +1,4 @@
+import type { Parsed } from '@storefront/domain';
 import type { CommandContext } from '@storefront/eventstore';
 
 export class ChangeCartEntryQuantityCommand {
@@ -5,7 +6,7 @@ export class ChangeCartEntryQuantityCommand {
     readonly context: CommandContext,
     readonly cartId: string,
     readonly entryId: string,
-    /** Raw `quantity` from the body; 0 removes the entry. */
-    readonly quantity: unknown,
+    /** The body's `quantity` as `ChangeCartQuantityRequest` parsed it (0 removes the entry), or its problem. */
+    readonly quantity: Parsed<number>,
   ) {}
 }

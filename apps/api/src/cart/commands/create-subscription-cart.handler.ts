@@ -24,8 +24,8 @@ export class CreateSubscriptionCartHandler implements ICommandHandler<CreateSubs
     @Inject(CART_SETTINGS) private readonly settings: CartSettings,
   ) {}
 
-  async execute({ context, payload }: CreateSubscriptionCartCommand): Promise<CreateSubscriptionCartResult> {
-    const [product, website] = await Promise.all([this.products.find(payload.itemId), this.websites.current()]);
+  async execute({ context, request }: CreateSubscriptionCartCommand): Promise<CreateSubscriptionCartResult> {
+    const [product, website] = await Promise.all([this.products.find(request.itemId), this.websites.current()]);
     const cartToken = randomUUID();
     const result = await this.executor.execute({
       streamId: subscriptionCartStreamId(cartToken),
@@ -39,10 +39,10 @@ export class CreateSubscriptionCartHandler implements ICommandHandler<CreateSubs
           currency: website.currency,
           entryId: randomUUID(),
           product,
-          sku: payload.sku,
-          quantity: payload.qty,
-          additionalFields: payload.additionalFields,
-          subscriptionOptionId: payload.subscriptionOptionId,
+          sku: request.sku,
+          quantity: request.qty,
+          additionalFields: request.additionalFields,
+          subscriptionOptionId: request.subscriptionOptionId,
           storeSettings: this.settings.storeSettings,
           now: new Date().toISOString(),
         },

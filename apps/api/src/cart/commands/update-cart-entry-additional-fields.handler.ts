@@ -11,12 +11,12 @@ export class UpdateCartEntryAdditionalFieldsHandler
 {
   constructor(private readonly carts: CartStreams) {}
 
-  async execute({ context, cartId, entryId, payload }: UpdateCartEntryAdditionalFieldsCommand): Promise<UpdateCartEntryAdditionalFieldsResult> {
+  async execute({ context, cartId, entryId, request }: UpdateCartEntryAdditionalFieldsCommand): Promise<UpdateCartEntryAdditionalFieldsResult> {
     const { shoppingCart } = await this.carts.run(
       cartId,
       {
         type: 'UpdateCartEntryAdditionalFields',
-        data: { cartId, entryId, itemId: payload.itemId, sku: payload.sku, additionalFields: payload.additionalFields, now: new Date().toISOString() },
+        data: { cartId, entryId, itemId: request.itemId, sku: request.sku, additionalFields: request.additionalFields, now: new Date().toISOString() },
       },
       context,
     );

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { domainError, orderView, releaseClaims, type OrderView } from '@storefront/domain';
-import { DomainException } from '../../infrastructure/http/domain-exception';
+import { orderView, releaseClaims, type OrderView } from '@storefront/domain';
+import { valueOrThrow } from '../../infrastructure/http/parse-body';
 import { OrderStreams } from '../order-streams';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
 import { ChangeOrderStatusCommand } from './change-order-status.command';
@@ -16,8 +16,7 @@ export class ChangeOrderStatusHandler implements ICommandHandler<ChangeOrderStat
   async execute({ context, orderId, change }: ChangeOrderStatusCommand): Promise<OrderView> {
     const now = new Date().toISOString();
     if (change.type === 'fulfil') return orderView(await this.orders.run(orderId, { type: 'FulfilOrder', data: { orderId, now } }, context))!;
-    const reason = change.reason === undefined ? '' : change.reason;
-    if (typeof reason !== 'string' || reason.length > 500) throw new DomainException(domainError('INVALID_TEXT_FIELD', { field: 'reason' }));
+    const reason = valueOrThrow(change.reason);
     const state = await this.orders.run(orderId, { type: 'CancelOrder', data: { orderId, reason, now } }, context);
     if (state.status === 'CANCELED') {
       // Idempotent both: a repeated cancel releases nothing more and refunds once.

@@ -2,18 +2,19 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import {
   checkoutProblem, domainError, orderFromCart, orderView, stockClaims,
-  type CartState, type CheckoutSettings, type OrderView,
+  type CartState, type CheckoutRequest, type CheckoutSettings, type OrderView,
 } from '@storefront/domain';
 import { ConcurrencyError, type CommandContext } from '@storefront/eventstore';
 import { randomUUID } from 'node:crypto';
 import { CartStreams } from '../../cart';
 import { KeyedSerializer } from '../../infrastructure/keyed-serializer';
 import { DomainException } from '../../infrastructure/http/domain-exception';
+import { valueOrThrow } from '../../infrastructure/http/parse-body';
 import { CHECKOUT_SETTINGS } from '../checkout-settings';
 import { OrderStreams } from '../order-streams';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
 import { CheckoutProcess } from '../process/checkout-process';
-import { CheckOutCartCommand, type CheckoutPayload } from './check-out-cart.command';
+import { CheckOutCartCommand } from './check-out-cart.command';
 
 export type CheckoutResult = { order: OrderView };
 
@@ -48,9 +49,9 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand,
     @Inject(CHECKOUT_SETTINGS) private readonly settings: CheckoutSettings,
   ) {}
 
-  async execute({ context, cartId, payload }: CheckOutCartCommand): Promise<CheckoutResult> {
+  async execute({ context, cartId, request }: CheckOutCartCommand): Promise<CheckoutResult> {
     try {
-      return await this.perCart.run(cartId, () => this.checkOut(context, cartId, payload));
+      return await this.perCart.run(cartId, () => this.checkOut(context, cartId, request));
     } catch (error) {
       // Contention that outlasted every retry: never a 500. Whatever was begun is compensated
       // (or, past closing the cart, completed) by the step that met it or by recovery.
@@ -59,14 +60,14 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand,
     }
   }
 
-  private async checkOut(context: CommandContext, cartId: string, payload: CheckoutPayload): Promise<CheckoutResult> {
+  private async checkOut(context: CommandContext, cartId: string, request: CheckoutRequest): Promise<CheckoutResult> {
     const { state: cart, version } = await this.carts.loadWithVersion(cartId);
-    if (cart.status === 'purchased') return { order: await this.orderOfClosedCart(cart, payload, context) };
-    const problem = checkoutProblem(cart, this.settings, payload.email);
+    if (cart.status === 'purchased') return { order: await this.orderOfClosedCart(cart, request, context) };
+    const problem = checkoutProblem(cart, this.settings, request.email);
     if (problem) throw new DomainException(problem);
-    const paymentToken = this.paymentToken(payload);
+    const paymentToken = valueOrThrow(request.paymentToken);
     const open = cart as Extract<CartState, { status: 'open' }>;
-    const email = String(payload.email).trim();
+    const email = valueOrThrow(request.email);
     const now = new Date().toISOString();
     const checkoutId = randomUUID();
     const order = orderFromCart({ cart: open, orderId: checkoutId, customerEmail: email, payment: { provider: this.payments.name, paymentId: '', testMode: true }, now });
@@ -81,13 +82,13 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand,
     if (failure.code === 'CART_CLOSED') {
       // Another checkout of this cart (another tab, another process) closed it first: answer with its order.
       const { state: closed } = await this.carts.loadWithVersion(cartId);
-      if (closed.status === 'purchased') return { order: await this.orderOfClosedCart(closed, payload, context) };
+      if (closed.status === 'purchased') return { order: await this.orderOfClosedCart(closed, request, context) };
     }
     throw new DomainException({ code: failure.code, message: failure.message, ...(failure.details ? { details: failure.details } : {}) });
   }
 
   /** The order a closed cart became; its checkout is completed now if a crash stopped it after closing the cart. */
-  private async orderOfClosedCart(cart: ClosedCart, payload: CheckoutPayload, context: CommandContext): Promise<OrderView> {
+  private async orderOfClosedCart(cart: ClosedCart, request: CheckoutRequest, context: CommandContext): Promise<OrderView> {
     const existing = orderView(await this.orders.load(cart.orderId));
     if (existing) return existing;
     const checkout = await this.checkouts.load(cart.orderId);
@@ -97,27 +98,25 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand,
       if (placed) return placed;
       throw new DomainException(domainError('CHECKOUT_BUSY'));
     }
-    return this.legacyOrderOfClosedCart(cart, payload, context);
+    return this.legacyOrderOfClosedCart(cart, request, context);
   }
 
-  /** A cart closed before checkouts had their own stream, whose order a crash kept from being placed. */
-  private async legacyOrderOfClosedCart(cart: ClosedCart, payload: CheckoutPayload, context: CommandContext): Promise<OrderView> {
-    const email = String(payload.email ?? '').trim();
+  /**
+   * A cart closed before checkouts had their own stream, whose order a crash kept from being placed.
+   * Only a retry of the checkout that closed it gets here, whose email was valid then; any other
+   * email is recorded as none.
+   */
+  private async legacyOrderOfClosedCart(cart: ClosedCart, request: CheckoutRequest, context: CommandContext): Promise<OrderView> {
+    const email = request.email.ok ? request.email.value : '';
     const now = new Date().toISOString();
     const priced = orderFromCart({ cart, orderId: cart.orderId, customerEmail: email, payment: { provider: this.payments.name, paymentId: '', testMode: true }, now });
     const paid = await this.payments.authorize({
-      key: cart.orderId, amountMinor: priced.grandTotalCents, currency: priced.currency, paymentToken: this.paymentToken(payload), customerEmail: email,
+      key: cart.orderId, amountMinor: priced.grandTotalCents, currency: priced.currency, paymentToken: valueOrThrow(request.paymentToken), customerEmail: email,
     });
     if (!paid.ok) throw new DomainException(domainError('PAYMENT_DECLINED', { declineCode: paid.declineCode }, paid.message));
     const payment = { provider: this.payments.name, paymentId: paid.paymentId, testMode: paid.testMode };
     const placed = orderView(await this.orders.run(cart.orderId, { type: 'PlaceOrder', data: { ...priced, testMode: paid.testMode, payment } }, context))!;
     await this.payments.capture(cart.orderId);
     return placed;
-  }
-
-  private paymentToken(payload: CheckoutPayload): string {
-    const token = payload.paymentToken;
-    if (typeof token !== 'string' || token.trim() === '' || token.length > 200) throw new DomainException(domainError('PAYMENT_TOKEN_REQUIRED'));
-    return token.trim();
   }
 }

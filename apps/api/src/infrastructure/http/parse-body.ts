@@ -1,4 +1,4 @@
-import { parseRequest, type RequestSchema } from '@storefront/domain';
+import { parseRequest, type Parsed, type RequestSchema } from '@storefront/domain';
 import { DomainException } from './domain-exception';
 
 /**
@@ -7,7 +7,15 @@ import { DomainException } from './domain-exception';
  * DomainException the error filter answers (400 with the SPEC's code and message, nothing written).
  */
 export function parseBody<T>(schema: RequestSchema<T>, body: unknown): T {
-  const parsed = parseRequest(schema, body);
+  return valueOrThrow(parseRequest(schema, body));
+}
+
+/**
+ * A value parsed at the edge whose problem is reported in its turn (a field the SPEC checks after
+ * the state it depends on, such as checkout's payment token): the value, or its problem thrown as
+ * the DomainException the error filter answers.
+ */
+export function valueOrThrow<T>(parsed: Parsed<T>): T {
   if (!parsed.ok) throw new DomainException(parsed.error);
   return parsed.value;
 }

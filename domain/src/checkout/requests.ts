@@ -1,0 +1,48 @@
+import * as z from 'zod/mini';
+import { isValidEmail } from '../accounts/email';
+import { domainError } from '../shared/error-catalogue';
+import { lenient, object, type Parsed } from '../shared/requests';
+
+/**
+ * Checkout's request bodies, as the API parses them into typed commands. Only a body that is not a
+ * JSON object is refused here ('The request body must be a JSON object.'). A field's problem is
+ * reported in its turn (a `Parsed` value): the buyer's email and the payment token after the
+ * cart's own problems (nothing in it, under the checkout minimum; `checkoutProblem`), and neither
+ * for a cart already bought, which answers with its order.
+ */
+
+export const MAX_PAYMENT_TOKEN_LENGTH = 200;
+export const MAX_CANCEL_REASON_LENGTH = 500;
+
+/** The buyer's email (SPEC 5 'Email check'), or 'Please enter a valid email'. */
+export function parseCustomerEmail(raw: unknown): Parsed<string> {
+  return isValidEmail(raw) ? { ok: true, value: raw } : { ok: false, error: domainError('INVALID_EMAIL') };
+}
+
+/** The payment form's card token, trimmed; anything but non-blank text of at most 200 characters: 'Please enter your payment details.' */
+export function parsePaymentToken(raw: unknown): Parsed<string> {
+  if (typeof raw !== 'string' || raw.trim() === '' || raw.length > MAX_PAYMENT_TOKEN_LENGTH) {
+    return { ok: false, error: domainError('PAYMENT_TOKEN_REQUIRED') };
+  }
+  return { ok: true, value: raw.trim() };
+}
+
+/** POST /api/commerce/checkout { email, paymentToken }. */
+export const CheckoutRequest = object({
+  email: lenient(parseCustomerEmail),
+  paymentToken: lenient(parsePaymentToken),
+});
+export type CheckoutRequest = z.output<typeof CheckoutRequest>;
+
+/** Why an order was cancelled: text of at most 500 characters, '' when absent. */
+export function parseCancelReason(raw: unknown): Parsed<string> {
+  const reason = raw === undefined ? '' : raw;
+  if (typeof reason !== 'string' || reason.length > MAX_CANCEL_REASON_LENGTH) return { ok: false, error: domainError('INVALID_TEXT_FIELD', { field: 'reason' }) };
+  return { ok: true, value: reason };
+}
+
+/**
+ * POST /api/commerce/orders/{orderId}/cancellation { reason }: the reason, whose problem is
+ * reported after the order id's (a malformed id is 404 whatever the body says).
+ */
+export const CancelOrderRequest = z.pipe(object({ reason: lenient(parseCancelReason) }), z.transform((b) => b.reason));
