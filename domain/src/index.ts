@@ -54,6 +54,7 @@ export * from './cart/additional-fields';
 export * from './cart/subscription-cart-events';
 export * from './cart/subscription-cart-decide';
 export * from './accounts/roles';
+export * from './accounts/permissions';
 export * from './accounts/email';
 export * from './accounts/errors';
 export * from './accounts/password-policy';
