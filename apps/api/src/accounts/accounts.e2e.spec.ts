@@ -1,3 +1,4 @@
+import { ALL_PERMISSIONS } from '@storefront/domain';
 import { describeEachDriver } from '@storefront/eventstore/testing';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
@@ -101,6 +102,7 @@ describeEachDriver('owner accounts over HTTP', (driver) => {
       expect(res.body).toEqual({
         xsrfToken: expect.stringMatching(/^[\w-]{43}$/),
         owner: { id: expect.any(String), email: 'owner@example.com', roles: ['admin'] },
+        permissions: ALL_PERMISSIONS,
       });
       const cookie = sessionCookieHeader(res)!;
       expect(cookie).toMatch(/^owner_session=[\w-]{43};/);
@@ -225,7 +227,7 @@ describeEachDriver('owner accounts over HTTP', (driver) => {
       const { cookie, xsrf, body } = await signedIn();
       const res = await request(t.server).get(SESSION).set('Cookie', cookie);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ xsrfToken: xsrf, owner: body.owner });
+      expect(res.body).toEqual({ xsrfToken: xsrf, owner: body.owner, permissions: body.permissions });
 
       const anonymous = await request(t.server).get(SESSION);
       expect(anonymous.status).toBe(401);
