@@ -60,7 +60,9 @@ export function registeredRoutes(app: INestApplication): RouteKey[] {
     }
     const depth = match[1]!.length / 4;
     stack.length = depth;
-    stack.push(match[2]!);
+    // The tree prints a wildcard under a static part without its slash (`config` → `*` for /config/*).
+    const parent = stack.join('');
+    stack.push(match[2]!.startsWith('*') && !parent.endsWith('/') ? `/${match[2]!}` : match[2]!);
     const path = stack.join('').replace(/\/+/g, '/');
     for (const method of (match[3] ?? '').split(', ').filter(Boolean)) if (method !== 'HEAD') keys.push(`${method} ${path}`);
   }

@@ -19,14 +19,14 @@ import { SignOutCommand } from './commands/sign-out.command';
 import { ListOwnersQuery } from './queries/list-owners.query';
 
 /**
- * A session as the owner app sees it: the XSRF token its writes echo, the owner with their roles,
- * and what those roles may do by the domain's permission table (the app shows only that; the
- * server enforces it on every route).
+ * A session as the owner app sees it: the XSRF token its writes echo, and the owner with their
+ * roles and what those roles may do by the domain's permission table (the app shows only that;
+ * the server enforces it on every route).
  */
-export type SessionResponse = { xsrfToken: string; owner: SessionOwner; permissions: Permission[] };
+export type SessionResponse = { xsrfToken: string; owner: SessionOwner & { permissions: Permission[] } };
 
 function sessionResponse(xsrfToken: string, owner: SessionOwner): SessionResponse {
-  return { xsrfToken, owner, permissions: permissionsOf(owner.roles) };
+  return { xsrfToken, owner: { ...owner, permissions: permissionsOf(owner.roles) } };
 }
 
 /** Owner sign-in, session and owner management API. */

@@ -39,6 +39,7 @@ const PUBLIC_ROUTES: Record<RouteKey, PublicRoute> = {
   'GET /static/images/:imageId/:filename': { why: 'image renditions shown on the site' },
   'GET /healthz': { why: 'status for load balancers', extra: 'health.details' },
   'GET /config': { why: 'the owner app’s page (sends to sign-in without a session; its data comes from the owner routes)' },
+  'GET /config/*': { why: 'the owner app’s page, at each of its paths' },
   'GET /config/login': { why: 'the sign-in page' },
   'POST /api/config/session': { why: 'sign-in' },
   'DELETE /api/config/session': { why: 'sign-out (nothing to do without a session)' },
@@ -137,7 +138,7 @@ describeEachDriver('roles and permissions on every route (issue 12)', (driver) =
 
   it('refuses a store manager page editing, both in the session the owner app reads and on the API (issue 12’s browser case)', async () => {
     const session = await call('store manager', 'get', '/api/config/session');
-    expect(session.body.permissions).not.toContain('pages.edit');
+    expect(session.body.owner.permissions).not.toContain('pages.edit');
     const layout = await call('store manager', 'put', '/api/site/collections/about/layout').send({ blocks: [] });
     expect(layout.status).toBe(403);
     expect(layout.body).toEqual({ error: 'FORBIDDEN', message: 'You do not have permission to do that.', requiredPermission: 'pages.edit' });
@@ -168,7 +169,7 @@ describeEachDriver('roles and permissions on every route (issue 12)', (driver) =
   it('tells the owner app each account’s roles and what they may do (GET /api/config/session)', async () => {
     for (const who of PRINCIPALS.filter((p) => p !== 'anonymous')) {
       const res = await call(who, 'get', '/api/config/session');
-      expect({ who, roles: res.body.owner.roles, permissions: res.body.permissions }).toEqual({ who, roles: rolesOf(who), permissions: permissionsOf(rolesOf(who)) });
+      expect({ who, roles: res.body.owner.roles, permissions: res.body.owner.permissions }).toEqual({ who, roles: rolesOf(who), permissions: permissionsOf(rolesOf(who)) });
     }
     expect((await call('anonymous', 'get', '/api/config/session')).status).toBe(401);
   });
