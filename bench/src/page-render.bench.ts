@@ -53,7 +53,7 @@ export async function runPageRenderBench(options: { serverUrl?: string; iteratio
       await app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();
       const pages = app.get(PageContextBuilder);
       const renderer = app.get(SiteRenderer);
-      const visitor: Visitor = { baseUrl: 'http://localhost:3000', hasCart: false, owner: false, isUnlocked: async () => false };
+      const visitor: Visitor = { baseUrl: 'http://localhost:3000', hasCart: false, roles: [], owner: false, isUnlocked: async () => false };
       const time = async (path: string) => {
         const started = performance.now();
         const outcome = await pages.forPath(path, {}, visitor, { json: false });

@@ -55,6 +55,7 @@ export * from './cart/subscription-cart-events';
 export * from './cart/subscription-cart-decide';
 export * from './cart/requests';
 export * from './accounts/roles';
+export * from './accounts/permissions';
 export * from './accounts/email';
 export * from './accounts/errors';
 export * from './accounts/password-policy';

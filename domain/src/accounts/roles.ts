@@ -44,10 +44,3 @@ export function parseOwnerRoles(raw: unknown): OwnerRole[] | null {
   }
   return OWNER_ROLES.filter((role) => roles.has(role));
 }
-
-/** SPEC section 6: a user is admin if the admin role is among their roles; admin may do everything. */
-export function hasAnyOwnerRole(held: readonly string[], required: readonly OwnerRole[]): boolean {
-  if (held.includes('admin')) return true;
-  if (required.length === 0) return true;
-  return required.some((role) => held.includes(role));
-}

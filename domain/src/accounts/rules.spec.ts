@@ -1,6 +1,6 @@
 import { isValidEmail, normalizeEmail } from './email';
 import { checkNewPassword, MIN_PASSWORD_LENGTH } from './password-policy';
-import { hasAnyOwnerRole, OWNER_ROLE_NUMBERS, parseOwnerRoles, roleByNumber } from './roles';
+import { OWNER_ROLE_NUMBERS, parseOwnerRoles, roleByNumber } from './roles';
 import { ownerAccountStreamId } from './events';
 
 describe('email check (SPEC: 3 to 256 characters, user@domain with a 2-4 character ending)', () => {
@@ -67,15 +67,5 @@ describe('contributor roles (SPEC section 3)', () => {
     [['admin', 'god'], null],
   ])('parses %p as %p', (raw, roles) => {
     expect(parseOwnerRoles(raw)).toEqual(roles);
-  });
-
-  it.each([
-    [['admin'], ['store manager'], true],
-    [['store manager'], ['store manager', 'editor'], true],
-    [['viewer'], ['store manager'], false],
-    [['viewer'], [], true],
-    [[], ['editor'], false],
-  ] as const)('holding %p, requiring %p passes: %p', (held, required, passes) => {
-    expect(hasAnyOwnerRole(held, required)).toBe(passes);
   });
 });

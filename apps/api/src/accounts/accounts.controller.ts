@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { RegisterOwnerRequest, SignInRequest, type OwnerSummary } from '@storefront/domain';
+import { permissionsOf, RegisterOwnerRequest, SignInRequest, type OwnerSummary, type Permission } from '@storefront/domain';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { orThrow } from '../infrastructure/http/domain-exception';
 import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
-import { OwnerRoles } from '../security/owner-roles.decorator';
+import { RequiresPermission, SignedIn } from '../security/permission.decorator';
 import { sessionOf } from '../security/owner-request-hooks';
 import type { SessionOwner } from '../security/owner-session.store';
 import { clearSessionCookie, setSessionCookie } from '../security/session-cookie';
@@ -18,7 +18,16 @@ import type { SignInResult } from './commands/sign-in.handler';
 import { SignOutCommand } from './commands/sign-out.command';
 import { ListOwnersQuery } from './queries/list-owners.query';
 
-export type SessionResponse = { xsrfToken: string; owner: SessionOwner };
+/**
+ * A session as the owner app sees it: the XSRF token its writes echo, and the owner with their
+ * roles and what those roles may do by the domain's permission table (the app shows only that;
+ * the server enforces it on every route).
+ */
+export type SessionResponse = { xsrfToken: string; owner: SessionOwner & { permissions: Permission[] } };
+
+function sessionResponse(xsrfToken: string, owner: SessionOwner): SessionResponse {
+  return { xsrfToken, owner: { ...owner, permissions: permissionsOf(owner.roles) } };
+}
 
 /** Owner sign-in, session and owner management API. */
 @Controller('api/config')
@@ -43,15 +52,15 @@ export class AccountsController {
       secure: this.config.secureCookies,
       xsrfToken: session.xsrfToken,
     });
-    return { xsrfToken: session.xsrfToken, owner: session.owner };
+    return sessionResponse(session.xsrfToken, session.owner);
   }
 
-  /** The signed-in owner and the session's XSRF token (for an app reloaded in the same tab). */
+  /** The signed-in owner, their permissions and the session's XSRF token (for an app reloaded in the same tab). */
   @Get('session')
-  @OwnerRoles()
+  @SignedIn()
   current(@Req() req: AppRequest): SessionResponse {
     const session = sessionOf(req)!;
-    return { xsrfToken: session.xsrfToken, owner: session.owner };
+    return sessionResponse(session.xsrfToken, session.owner);
   }
 
   /** Signs out: the session row goes and the cookie is cleared. Anonymous: nothing to do. */
@@ -63,14 +72,14 @@ export class AccountsController {
   }
 
   @Get('owners')
-  @OwnerRoles('admin')
+  @RequiresPermission('accounts.manage')
   async listOwners(): Promise<{ owners: OwnerSummary[] }> {
     return { owners: await this.queries.execute<ListOwnersQuery, OwnerSummary[]>(new ListOwnersQuery()) };
   }
 
   /** Creates an owner account: admin only, and the admin's own password again as `currentPassword`. */
   @Post('owners')
-  @OwnerRoles('admin')
+  @RequiresPermission('accounts.manage')
   @HttpCode(201)
   async registerOwner(@Req() req: AppRequest, @Body() body: unknown): Promise<{ owner: OwnerSummary }> {
     const { email, password, roles, currentPassword } = parseBody(RegisterOwnerRequest, body);

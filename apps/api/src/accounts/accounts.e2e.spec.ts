@@ -1,3 +1,4 @@
+import { ALL_PERMISSIONS } from '@storefront/domain';
 import { describeEachDriver } from '@storefront/eventstore/testing';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
@@ -109,7 +110,7 @@ describeEachDriver('owner accounts over HTTP', (driver) => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         xsrfToken: expect.stringMatching(/^[\w-]{43}$/),
-        owner: { id: expect.any(String), email: 'owner@example.com', roles: ['admin'] },
+        owner: { id: expect.any(String), email: 'owner@example.com', roles: ['admin'], permissions: ALL_PERMISSIONS },
       });
       const cookie = sessionCookieHeader(res)!;
       expect(cookie).toMatch(/^owner_session=[\w-]{43};/);

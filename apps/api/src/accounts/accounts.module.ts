@@ -18,7 +18,7 @@ import { SIGN_IN_THROTTLE_OPTIONS, SignInThrottle } from './sign-in-throttle';
  * Owner accounts, sign-in and request security. Its request hooks (OwnerRequestHooks, installed
  * by the app factory) run for every request: the session cookie becomes `req.state.owner`, and
  * state-changing requests with a session need the XSRF header. Other modules guard routes with
- * `@OwnerRoles(...)` from `../security`.
+ * `@RequiresPermission(...)` from `../security` (the domain's permission table).
  */
 @Module({
   imports: [PasswordHashingModule],

@@ -6,7 +6,7 @@ import {
 } from '@storefront/domain';
 import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
-import { OwnerRoles } from '../security';
+import { RequiresPermission } from '../security';
 import { AddVariantCommand } from './commands/add-variant.command';
 import { ChangeStockCommand } from './commands/change-stock.command';
 import { CreateProductCommand } from './commands/create-product.command';
@@ -22,12 +22,12 @@ import { GetOwnerProductQuery } from './queries/get-owner-product.query';
 import { ListOwnerProductsQuery } from './queries/list-owner-products.query';
 
 /**
- * Owner catalog API (store managers; admin always passes). Every response is computed from the
+ * Owner catalog API (`products.manage`; reads `products.view`, see docs/PERMISSIONS.md). Every response is computed from the
  * streams the command appended to (read-your-writes): `{ product, record, merchandising }`. Bodies
  * are parsed with the catalog's request schemas (`domain/src/catalog/requests.ts`) into typed commands.
  */
 @Controller('api/content-service/product/1.1/websites/:websiteId/products')
-@OwnerRoles('store manager')
+@RequiresPermission('products.manage')
 export class CatalogController {
   constructor(
     private readonly commands: CommandBus,
@@ -35,11 +35,13 @@ export class CatalogController {
   ) {}
 
   @Get()
+  @RequiresPermission('products.view')
   list(@Param('websiteId') websiteId: string): Promise<{ products: ProductRecord[] }> {
     return this.queries.execute(new ListOwnerProductsQuery(websiteId));
   }
 
   @Get(':productId')
+  @RequiresPermission('products.view')
   get(@Param('websiteId') websiteId: string, @Param('productId') productId: string): Promise<ProductView> {
     return this.queries.execute(new GetOwnerProductQuery(websiteId, productId));
   }

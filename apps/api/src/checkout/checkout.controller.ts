@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
-  CancelOrderRequest, cartDecider, cartStreamId, CheckoutRequest, checkoutStreamId, domainError, hasAnyOwnerRole, type CartEvent, type CartState, type OrderView,
+  CancelOrderRequest, cartDecider, cartStreamId, CheckoutRequest, checkoutStreamId, domainError, hasPermission, type CartEvent, type CartState, type OrderView,
 } from '@storefront/domain';
 import { foldEvents, IdempotencyKeyReusedError, type CommandContext, type EventStore, type RecordedEvent } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
@@ -10,7 +10,7 @@ import { EVENT_STORE } from '../infrastructure/database/tokens';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
-import { OwnerRoles } from '../security';
+import { RequiresPermission } from '../security';
 import { ContentAccess, productNotReadable } from '../security/content-access';
 import { OrderAccess, publicOrderView, type PublicOrderView } from './order-access';
 import { ChangeOrderStatusCommand } from './commands/change-order-status.command';
@@ -107,13 +107,13 @@ export class CheckoutController {
   }
 
   /**
-   * One order: for its buyer with the access token (`?token=`), without the cart id; for store
-   * managers (and admins) without one, in full. Anything else: 404, as for an order that does not exist.
+   * One order: for its buyer with the access token (`?token=`), without the cart id; for owners
+   * with `orders.manage` (store managers, admins) without one, in full. Anything else: 404, as for an order that does not exist.
    */
   @Get('orders/:orderId')
   async order(@Req() req: AppRequest, @Param('orderId') id: string, @Query('token') token?: unknown): Promise<OrderView | PublicOrderView> {
     const owner = req.state.owner;
-    const manager = owner !== undefined && hasAnyOwnerRole(owner.roles, ['store manager']);
+    const manager = owner !== undefined && hasPermission(owner.roles, 'orders.manage');
     if (!manager && !this.access.allows(orderId(id), token)) throw new DomainException(domainError('ORDER_NOT_FOUND'));
     const order = await this.queries.execute<GetOrderQuery, OrderView | null>(new GetOrderQuery(orderId(id)));
     if (!order) throw new DomainException(domainError('ORDER_NOT_FOUND'));
@@ -121,7 +121,7 @@ export class CheckoutController {
   }
 
   @Get('orders')
-  @OwnerRoles('store manager')
+  @RequiresPermission('orders.manage')
   async orders(@Query('status') status?: string, @Query('limit') limit?: string, @Query('before') before?: string): Promise<{ orders: OrderView[] }> {
     if (status !== undefined && !['PENDING', 'FULFILLED', 'CANCELED'].includes(status)) {
       throw new DomainException(domainError('INVALID_REQUEST', { field: 'status' }, 'status must be PENDING, FULFILLED or CANCELED.'));
@@ -141,14 +141,14 @@ export class CheckoutController {
 
   @Post('orders/:orderId/fulfilment')
   @HttpCode(200)
-  @OwnerRoles('store manager')
+  @RequiresPermission('orders.manage')
   fulfil(@Req() req: AppRequest, @Param('orderId') id: string): Promise<OrderView> {
     return this.commands.execute(new ChangeOrderStatusCommand(commandContextFor(req), orderId(id), { type: 'fulfil' }));
   }
 
   @Post('orders/:orderId/cancellation')
   @HttpCode(200)
-  @OwnerRoles('store manager')
+  @RequiresPermission('orders.manage')
   cancel(@Req() req: AppRequest, @Param('orderId') id: string, @Body() body: unknown): Promise<OrderView> {
     const reason = parseBody(CancelOrderRequest, body ?? {});
     return this.commands.execute(new ChangeOrderStatusCommand(commandContextFor(req), orderId(id), { type: 'cancel', reason }));

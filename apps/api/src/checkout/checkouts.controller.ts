@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { domainError, type CheckoutView } from '@storefront/domain';
 import { DomainException } from '../infrastructure/http/domain-exception';
-import { OwnerRoles } from '../security';
+import { RequiresPermission } from '../security';
 import { GetCheckoutQuery, ListCheckoutsQuery } from './queries/list-checkouts.query';
 
 const CHECKOUT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -17,7 +17,7 @@ export class CheckoutsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  @OwnerRoles('store manager')
+  @RequiresPermission('orders.manage')
   async list(
     @Query('needsAttention') needsAttention?: string,
     @Query('status') status?: string,
@@ -49,7 +49,7 @@ export class CheckoutsController {
   }
 
   @Get(':checkoutId')
-  @OwnerRoles('store manager')
+  @RequiresPermission('orders.manage')
   async one(@Param('checkoutId') id: string): Promise<CheckoutView> {
     if (!CHECKOUT_ID.test(id)) throw new DomainException(domainError('CHECKOUT_NOT_FOUND'));
     const view = await this.queries.execute<GetCheckoutQuery, CheckoutView | null>(new GetCheckoutQuery(id));

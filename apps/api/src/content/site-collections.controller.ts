@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { type CollectionRecord, type ContentItemRecord, CreateCollectionRequest, EditCollectionRequest, GalleryOptionsRequest, ItemOrderRequest, LayoutRequest, PagePasswordRequest } from '@storefront/domain';
 import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
-import { OwnerRoles } from '../security';
+import { RequiresPermission } from '../security';
 import { CreateCollectionCommand } from './commands/create-collection.command';
 import { CreateContentItemCommand } from './commands/create-content-item.command';
 import { DeleteCollectionCommand } from './commands/delete-collection.command';
@@ -18,12 +18,12 @@ import { ListCollectionsQuery } from './queries/list-collections.query';
 import type { CollectionView, ContentItemView } from './site-loader';
 
 /**
- * Owner API for pages and collections (editors; admin always passes; any owner may read). Every
+ * Owner API for pages and collections (`pages.edit`; reads `site.view`, see docs/PERMISSIONS.md). Every
  * write answers with the collection computed from its stream (read-your-writes); lists read the
  * site read models.
  */
 @Controller('api/site/collections')
-@OwnerRoles('editor')
+@RequiresPermission('pages.edit')
 export class SiteCollectionsController {
   constructor(
     private readonly commands: CommandBus,
@@ -31,7 +31,7 @@ export class SiteCollectionsController {
   ) {}
 
   @Get()
-  @OwnerRoles()
+  @RequiresPermission('site.view')
   list(): Promise<{ collections: CollectionRecord[] }> {
     return this.queries.execute(new ListCollectionsQuery());
   }
@@ -43,7 +43,7 @@ export class SiteCollectionsController {
   }
 
   @Get(':collectionId')
-  @OwnerRoles()
+  @RequiresPermission('site.view')
   get(@Param('collectionId') collectionId: string): Promise<CollectionView> {
     return this.queries.execute(new GetCollectionQuery(collectionId));
   }
@@ -80,7 +80,7 @@ export class SiteCollectionsController {
   }
 
   @Get(':collectionId/items')
-  @OwnerRoles()
+  @RequiresPermission('site.view')
   items(@Param('collectionId') collectionId: string): Promise<{ items: ContentItemRecord[] }> {
     return this.queries.execute(new ListCollectionItemsQuery(collectionId));
   }

@@ -3,14 +3,14 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
-import { OwnerRoles } from '../security';
+import { RequiresPermission } from '../security';
 import { SetSiteHeaderFooterCommand } from './commands/set-site-header-footer.command';
 import { GetHeaderFooterQuery } from './queries/get-header-footer.query';
 import type { HeaderFooterView } from './site-loader';
 
 /** SPEC 7: GET, PUT /api/site-header-footer { header, footer } (html). */
 @Controller('api/site-header-footer')
-@OwnerRoles('editor')
+@RequiresPermission('navigation.edit')
 export class SiteHeaderFooterController {
   constructor(
     private readonly commands: CommandBus,
@@ -18,7 +18,7 @@ export class SiteHeaderFooterController {
   ) {}
 
   @Get()
-  @OwnerRoles()
+  @RequiresPermission('site.view')
   get(): Promise<HeaderFooterView> {
     return this.queries.execute(new GetHeaderFooterQuery());
   }

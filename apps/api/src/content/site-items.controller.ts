@@ -3,16 +3,16 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
-import { OwnerRoles } from '../security';
+import { RequiresPermission } from '../security';
 import { ChangeItemWorkflowCommand } from './commands/change-item-workflow.command';
 import { DeleteContentItemCommand } from './commands/delete-content-item.command';
 import { EditContentItemCommand } from './commands/edit-content-item.command';
 import { GetContentItemQuery } from './queries/get-content-item.query';
 import type { ContentItemView } from './site-loader';
 
-/** Owner API for blog posts, events and gallery images (editors; admin always passes; any owner may read). */
+/** Owner API for blog posts, events and gallery images (`pages.edit`; reads `site.view`, see docs/PERMISSIONS.md). */
 @Controller('api/site/items')
-@OwnerRoles('editor')
+@RequiresPermission('pages.edit')
 export class SiteItemsController {
   constructor(
     private readonly commands: CommandBus,
@@ -20,7 +20,7 @@ export class SiteItemsController {
   ) {}
 
   @Get(':itemId')
-  @OwnerRoles()
+  @RequiresPermission('site.view')
   get(@Param('itemId') itemId: string): Promise<ContentItemView> {
     return this.queries.execute(new GetContentItemQuery(itemId));
   }

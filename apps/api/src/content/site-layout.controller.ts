@@ -3,14 +3,14 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
-import { OwnerRoles } from '../security';
+import { RequiresPermission } from '../security';
 import { UpdateNavigationCommand } from './commands/update-navigation.command';
 import { GetSiteLayoutQuery } from './queries/get-site-layout.query';
 import type { SiteLayoutView } from './site-loader';
 
 /** SPEC 7: GET /api/commondata/GetSiteLayout and POST /api/widget/UpdateNavigation (the editor's link editor). */
 @Controller('api')
-@OwnerRoles('editor')
+@RequiresPermission('navigation.edit')
 export class SiteLayoutController {
   constructor(
     private readonly commands: CommandBus,
@@ -18,7 +18,7 @@ export class SiteLayoutController {
   ) {}
 
   @Get('commondata/GetSiteLayout')
-  @OwnerRoles()
+  @RequiresPermission('site.view')
   layout(): Promise<SiteLayoutView> {
     return this.queries.execute(new GetSiteLayoutQuery());
   }

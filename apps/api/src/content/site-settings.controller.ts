@@ -3,15 +3,14 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
-import { OwnerRoles } from '../security';
+import { RequiresPermission } from '../security';
 import { ChangeWebsiteSettingsCommand } from './commands/change-website-settings.command';
 import { SetHomePageCommand } from './commands/set-home-page.command';
 import { GetWebsiteSettingsQuery } from './queries/get-website-settings.query';
 import type { SiteLayoutView, WebsiteSettingsView } from './site-loader';
 
-/** Owner API for the website's settings and home page (editors; admin always passes; any owner may read). */
+/** Owner API for the website's settings (`settings.edit`) and home page (`navigation.edit`); reads `site.view`. */
 @Controller('api/site')
-@OwnerRoles('editor')
 export class SiteSettingsController {
   constructor(
     private readonly commands: CommandBus,
@@ -19,17 +18,19 @@ export class SiteSettingsController {
   ) {}
 
   @Get('settings')
-  @OwnerRoles()
+  @RequiresPermission('site.view')
   settings(): Promise<WebsiteSettingsView> {
     return this.queries.execute(new GetWebsiteSettingsQuery());
   }
 
   @Put('settings')
+  @RequiresPermission('settings.edit')
   changeSettings(@Req() req: AppRequest, @Body() body: unknown): Promise<WebsiteSettingsView> {
     return this.commands.execute(new ChangeWebsiteSettingsCommand(commandContextFor(req), parseBody(WebsiteSettingsRequest, body)));
   }
 
   @Put('home')
+  @RequiresPermission('navigation.edit')
   setHomePage(@Req() req: AppRequest, @Body() body: unknown): Promise<SiteLayoutView> {
     return this.commands.execute(new SetHomePageCommand(commandContextFor(req), parseBody(HomePageRequest, body)));
   }

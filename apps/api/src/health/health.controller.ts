@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { hasAnyOwnerRole } from '@storefront/domain';
+import { hasPermission } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
 import type { ProjectionRunner } from '@storefront/projections';
 import type { FastifyReply } from 'fastify';
@@ -12,7 +12,7 @@ export type HealthStatus = 'ok' | 'degraded' | 'unavailable';
  * Liveness and readiness: database reachability and every projection's lag. Anyone gets the
  * status and its HTTP code (200, or 503 when the database is unreachable), enough for a load
  * balancer; the details (driver, latency, error text, projections with their lease owners, which
- * name hosts and process ids) only a signed-in admin.
+ * name hosts and process ids) only a signed-in owner with `health.details` (the admin).
  */
 @Controller('healthz')
 export class HealthController {
@@ -38,7 +38,7 @@ export class HealthController {
     const status: HealthStatus = !reachable ? 'unavailable' : stopped ? 'degraded' : 'ok';
     res.status(reachable ? 200 : 503).header('Cache-Control', 'no-store');
     const owner = req.state.owner;
-    if (!owner || !hasAnyOwnerRole(owner.roles, ['admin'])) return { status };
+    if (!owner || !hasPermission(owner.roles, 'health.details')) return { status };
     return {
       status,
       database: { driver: this.db.driver, reachable, latencyMs, ...(error ? { error } : {}) },

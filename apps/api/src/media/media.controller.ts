@@ -4,7 +4,7 @@ import { domainError, ImageDetailsRequest, MAX_IMAGE_BYTES, type ImageAssetRecor
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { commandContextFor, hasContentType, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { parseBody } from '../infrastructure/http/parse-body';
-import { OwnerRoles } from '../security';
+import { RequiresPermission } from '../security';
 import { ChangeImageDetailsCommand } from './commands/change-image-details.command';
 import { RemoveImageCommand } from './commands/remove-image.command';
 import { UploadImageCommand } from './commands/upload-image.command';
@@ -19,14 +19,14 @@ const WRONG_BODY = domainError(
 );
 
 /**
- * Owner media API (editors and store managers; admin always passes). Upload takes the file either
+ * Owner media API (`media.manage`: editors and store managers; admin always passes). Upload takes the file either
  * as the raw request body (`POST /api/media/images?filename=mug.jpg`, any Content-Type: the format
  * is recognised from the bytes) or as multipart/form-data (field `file`), with optional `altText`,
  * `title`, `body` and `mediaFocalPoint` ('x,y') as query or form fields. Responses are the SPEC
  * Image asset record computed from the image's stream (read-your-writes).
  */
 @Controller('api/media/images')
-@OwnerRoles('editor', 'store manager')
+@RequiresPermission('media.manage')
 export class MediaController {
   constructor(
     private readonly commands: CommandBus,

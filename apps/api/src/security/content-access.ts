@@ -1,5 +1,5 @@
 import { Inject, Injectable, Module, type CanActivate, type ExecutionContext, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { domainError } from '@storefront/domain';
+import { domainError, hasPermission } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
 import { catalogProductsProjection, siteProjection } from '@storefront/projections';
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -25,7 +25,7 @@ const CACHE_CAPACITY = 5_000;
  */
 export type AccessRule = 'open' | 'locked' | 'members' | 'unpublished' | 'none';
 
-/** Who is reading: a signed-in owner reads everything; a visitor what is open or unlocked. */
+/** Who is reading: an owner with `site.view` reads everything; a visitor what is open or unlocked. */
 export type Reader = { owner: boolean; isUnlocked(collectionId: string): Promise<boolean> };
 
 /**
@@ -61,11 +61,11 @@ export class ContentAccess implements OnModuleInit, OnModuleDestroy {
     this.stopWatching = null;
   }
 
-  /** The reader a request is: an owner when signed in, else a visitor with the pages they unlocked. */
+  /** The reader a request is: an owner when signed in with `site.view` (every role), else a visitor with the pages they unlocked. */
   readerFor(req: FastifyRequest): Reader {
     const unlocked = ContentAccess.unlockEntries(req);
     return {
-      owner: Boolean((req as AppRequest).state?.owner),
+      owner: hasPermission((req as AppRequest).state?.owner?.roles ?? [], 'site.view'),
       isUnlocked: (collectionId) => this.proves(collectionId, unlocked.get(collectionId)),
     };
   }

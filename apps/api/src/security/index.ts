@@ -1,6 +1,6 @@
 /** Request security for every module: import guards and decorators from here. */
-export { OwnerRoles } from './owner-roles.decorator';
-export { OwnerRolesGuard, OWNER_ROLES_KEY } from './owner-roles.guard';
+export { RequiresPermission, SignedIn } from './permission.decorator';
+export { PermissionGuard, ROUTE_ACCESS_KEY, routeAccess, type RouteAccess } from './permission.guard';
 export { CurrentOwner, type CurrentOwnerInfo } from './current-owner.decorator';
 export { XSRF_HEADER, OwnerRequestHooks, sessionOf } from './owner-request-hooks';
 export { OWNER_SESSION_COOKIE } from './session-cookie';

@@ -13,8 +13,12 @@ import { ImageAssets } from './image-assets';
 /** SPEC section 3 'Localized strings', in the store's language (English for now): the domain's strings catalogue. */
 export const LOCALIZED_STRINGS: Record<string, string> = LOCALIZED_STRING_DEFAULTS;
 
-/** Who is asking, as far as the page cares. */
-export type Visitor = { baseUrl: string; hasCart: boolean; owner: boolean; isUnlocked(collectionId: string): Promise<boolean> };
+/**
+ * Who is asking, as far as the page cares: `roles` are the signed-in account's contributor roles
+ * (none for a visitor), `owner` whether they read the site as an owner does (`site.view`: drafts,
+ * locked and members-only pages).
+ */
+export type Visitor = { baseUrl: string; hasCart: boolean; roles: readonly string[]; owner: boolean; isUnlocked(collectionId: string): Promise<boolean> };
 
 /** What a published path comes to: a page to render (with its HTTP status) or a redirect. */
 export type PageOutcome = { kind: 'page'; status: number; context: PageContext } | { kind: 'redirect'; location: string };
@@ -128,13 +132,13 @@ export class PageContextBuilder {
       },
       siteContext: {
         website: { id: record?.id ?? null, title: siteTitle, timeZone: record?.timeZone ?? DEFAULT_TIME_ZONE },
-        websiteRoles: visitor.owner ? { admin: true } : {},
+        websiteRoles: websiteRoles(visitor.roles),
         storeSettings: { selectedCurrency: currency, expressCheckout: false, multipleQuantityAllowedForServices: this.cartSettings.storeSettings.multipleQuantityAllowedForServices },
         betaFeatureFlags: [],
         collection: collection ? { id: collection.id, type: collection.type } : null,
         pageType,
         hasCart: visitor.hasCart,
-        authenticated: visitor.owner,
+        authenticated: visitor.roles.length > 0,
       },
       ...(collection ? { collection } : {}),
     };
@@ -314,4 +318,9 @@ function firstImageUrl(blocks: Block[], baseUrl: string): string | null {
 
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** SPEC section 6: the signed-in account's roles are the keys of websiteRoles (`{ editor: true }`); a visitor has none. */
+export function websiteRoles(roles: readonly string[]): Record<string, true> {
+  return Object.fromEntries(roles.map((role) => [role, true] as const));
 }

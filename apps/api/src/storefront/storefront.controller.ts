@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, HttpStatus, Inject, Logger, Post, Query, Res } from '@nestjs/common';
-import { DEFAULT_WEBSITE_TITLE, domainError, ERROR_MESSAGES, PAGE_TYPES, UnlockPageRequest } from '@storefront/domain';
+import { DEFAULT_WEBSITE_TITLE, domainError, ERROR_MESSAGES, hasPermission, PAGE_TYPES, UnlockPageRequest } from '@storefront/domain';
 import { DatabaseUnavailableError } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
 import { hasCartCookie } from '../cart';
@@ -119,10 +119,12 @@ export class StorefrontController {
   /** The visitor as pages see them, and whether rendering asked about their unlocked pages. */
   private visitor(req: AppRequest): { visitor: Visitor; locksConsulted: () => boolean } {
     let consulted = false;
+    const roles = req.state.owner?.roles ?? [];
     const visitor: Visitor = {
       baseUrl: this.config.siteUrl,
       hasCart: hasCartCookie(req),
-      owner: Boolean(req.state.owner),
+      roles,
+      owner: hasPermission(roles, 'site.view'),
       isUnlocked: (collectionId) => {
         consulted = true;
         return this.locks.isUnlocked(req, collectionId);
@@ -138,9 +140,9 @@ export class StorefrontController {
  * anonymous visitor may sit in shared caches; one that shows this visitor's state (their cart, a
  * signed-in owner) only in their own browser; one behind a password or a failure is never stored.
  */
-export function cacheControlFor(status: number, visitor: Pick<Visitor, 'hasCart' | 'owner'>, locksConsulted: boolean): string {
+export function cacheControlFor(status: number, visitor: Pick<Visitor, 'hasCart' | 'roles'>, locksConsulted: boolean): string {
   if (status >= 500 || locksConsulted) return 'private, no-store';
-  if (visitor.owner || visitor.hasCart) return 'private, no-cache';
+  if (visitor.roles.length > 0 || visitor.hasCart) return 'private, no-cache';
   return 'public, no-cache';
 }
 
