@@ -134,6 +134,11 @@ export type ReadAllOptions = {
   eventTypes?: string[];
   /** Stop at (and include) this checkpoint; used by rebuild/verify to reach a fixed point. */
   upTo?: Checkpoint;
+  /**
+   * Only events recorded at or before this time (the checkpoint still advances past later ones,
+   * as past other types): the log as it stood at a moment, for "the site as it was".
+   */
+  toTime?: Date;
 };
 
 export type ReadAllResult = {
