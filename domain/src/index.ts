@@ -5,7 +5,7 @@ export * from './shared/money';
 export * from './shared/strings';
 export * from './shared/error-catalogue';
 export * from './shared/history';
-export { fieldName, parseRequest, requestProblem, type Parsed, type RequestSchema } from './shared/requests';
+export { fieldName, parseRequest, requestProblem, RestoreRequest, type Parsed, type RequestSchema } from './shared/requests';
 export * from './catalog/product-record';
 export * from './catalog/events';
 export * from './catalog/product-builder';

@@ -60,6 +60,15 @@ describe('readable diffs of two snapshots', () => {
     expect(diffSnapshots([order(['a', 'b'])], [order(['b', 'a', 'c'])])).toEqual([{ key: 'order', field: 'Order', change: 'changed', before: 'a,b', after: 'b,a,c' }]);
   });
 
+  it('reads a field replaced in its slot (a block saved again under a new id) as one change', () => {
+    const block = (key: string, text: string, slot: string) => ({ ...plainField(key, 'Block 1 (quote)', text), slot });
+    expect(diffSnapshots([block('layout.b1', 'Old words', 'layout.0.31')], [block('layout.b9', 'New words', 'layout.0.31')])).toEqual([
+      { key: 'layout.b9', field: 'Block 1 (quote)', change: 'changed', before: 'Old words', after: 'New words' },
+    ]);
+    expect(diffSnapshots([block('layout.b1', 'Same', 'layout.0.31')], [block('layout.b9', 'Same', 'layout.0.31')])).toEqual([]);
+    expect(diffSnapshots([block('layout.b1', 'Quote', 'layout.0.31')], [block('layout.b9', 'Html', 'layout.0.2')])).toMatchObject([{ change: 'added' }, { change: 'removed' }]);
+  });
+
   it('shows times in ISO form (UTC)', () => {
     expect(timeField('start', 'Starts', Date.UTC(2026, 0, 2, 3, 4)).display).toBe('2026-01-02T03:04:00.000Z');
     expect(timeField('start', 'Starts', null).display).toBeNull();

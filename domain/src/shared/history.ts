@@ -28,6 +28,11 @@ export type HistoryField = {
    * both versions have are in another order, not when keys were only added or removed.
    */
   sequence?: boolean;
+  /**
+   * Where the field sits, for fields keyed by an id that a save may replace (a block sent again
+   * without its id gets a new one): a field removed and one added in the same slot read as one change.
+   */
+  slot?: string;
 };
 
 /** What an owner sees of one version of an aggregate; empty when it does not exist (yet, or any more). */
@@ -139,19 +144,23 @@ export function differingFields<T extends object, K extends keyof T>(current: T,
 export function diffSnapshots(before: HistorySnapshot, after: HistorySnapshot): FieldChange[] {
   const old = new Map(before.map((f) => [f.key, f]));
   const now = new Set(after.map((f) => f.key));
+  // A field gone whose slot a new field takes: the same place changed (a block replaced by a new id).
+  const goneBySlot = new Map(before.filter((f) => !now.has(f.key) && f.slot !== undefined).map((f) => [f.slot!, f]));
+  const paired = new Set<string>();
   const changes: FieldChange[] = [];
   for (const field of after) {
-    const previous = old.get(field.key);
+    const previous = old.get(field.key) ?? (field.slot !== undefined ? goneBySlot.get(field.slot) : undefined);
     if (!previous) {
       if (field.display !== null) changes.push(fieldChange('added', null, field));
       continue;
     }
+    if (previous.key !== field.key) paired.add(previous.key);
     if (!differs(previous, field)) continue;
     const kind = previous.display === null && field.display !== null ? 'added' : previous.display !== null && field.display === null ? 'removed' : 'changed';
     changes.push(fieldChange(kind, previous, field));
   }
   for (const field of before) {
-    if (!now.has(field.key) && field.display !== null) changes.push(fieldChange('removed', field, null));
+    if (!now.has(field.key) && !paired.has(field.key) && field.display !== null) changes.push(fieldChange('removed', field, null));
   }
   return changes;
 }

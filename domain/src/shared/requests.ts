@@ -145,3 +145,6 @@ export function readAs<T>(read: (raw: unknown) => T | undefined, error: { error:
 
 /** A request schema whose parse gives a T (what `parseRequest` and the API's `parseBody` take). */
 export type RequestSchema<T = unknown> = z.ZodMiniType<T>;
+
+/** POST …/restore (issue 12): `{ version }`, a version from the aggregate's history (whether it exists is decide's to say). */
+export const RestoreRequest = z.pipe(object({ version: integer() }), z.transform((b) => b.version));

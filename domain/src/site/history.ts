@@ -49,6 +49,7 @@ function blockField(block: Block, index: number): HistoryField {
     value: { type: block.type, value: block.value },
     display,
     long: display !== null && display.length > 80,
+    slot: `layout.${index}.${block.type}`,
   };
 }
 
