@@ -122,9 +122,9 @@ export function checkRestorableVersion(version: number, currentVersion: number):
   return Number.isSafeInteger(version) && version >= 1 && version <= currentVersion ? null : versionNotFound(version);
 }
 
-export function versionNotFound(version: unknown): DomainError {
+export function versionNotFound(version: number): DomainError {
   const shown = String(version).slice(0, 20);
-  return domainError('VERSION_NOT_FOUND', { version: shown }, ERROR_MESSAGES.VERSION_NOT_FOUND.replace('{version}', shown));
+  return domainError('VERSION_NOT_FOUND', { version: Number.isFinite(version) ? version : shown }, ERROR_MESSAGES.VERSION_NOT_FOUND.replace('{version}', shown));
 }
 
 /**

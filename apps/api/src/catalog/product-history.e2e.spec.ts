@@ -93,7 +93,7 @@ describeEachDriver('product history, restore and concurrent editing', (driver) =
     const id = await newProduct('Tea Bowl', 'TEA-1');
     const before = await eventCount();
     const res = await as(manager, 'post', `${products}/${id}/restore`).send({ version: 2 });
-    expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: { error: 'VERSION_NOT_FOUND', message: 'There is no version 2 of this to restore.', version: '2' } });
+    expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: { error: 'VERSION_NOT_FOUND', message: 'There is no version 2 of this to restore.', version: 2 } });
     expect((await as(manager, 'post', `${products}/no-such-product/restore`).send({ version: 1 })).body.error).toBe('PRODUCT_NOT_FOUND');
     expect((await as(manager, 'get', `${products}/no-such-product/history`)).status).toBe(404);
     expect(await eventCount()).toBe(before);

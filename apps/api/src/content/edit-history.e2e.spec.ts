@@ -123,7 +123,7 @@ describeEachDriver('edit history, restore and concurrent editing of the site', (
       for (const version of [0, 6, 99]) {
         const res = await as(editor, 'post', `/api/site/collections/${collection.id}/restore`).send({ version });
         expect({ status: res.status, body: res.body }).toEqual({
-          status: 404, body: { error: 'VERSION_NOT_FOUND', message: `There is no version ${version} of this to restore.`, version: String(version) },
+          status: 404, body: { error: 'VERSION_NOT_FOUND', message: `There is no version ${version} of this to restore.`, version },
         });
       }
       expect((await as(editor, 'post', `/api/site/collections/${collection.id}/restore`).send({ version: 'one' })).status).toBe(400);
