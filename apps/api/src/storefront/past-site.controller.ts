@@ -69,10 +69,14 @@ export class PastSiteController {
   }
 }
 
+/** The years a moment may fall in (the log's timestamps are well inside; PostgreSQL refuses year 0). */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(9999, 11, 31);
+
 /** The moment asked for: an ISO 8601 time (a date alone is its start, UTC). */
 function moment(raw: string): Date {
   const at = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw) ? new Date(raw) : new Date(NaN);
-  if (Number.isNaN(at.getTime())) {
+  if (!(at.getTime() >= EARLIEST && at.getTime() <= LATEST)) {
     throw new DomainException(domainError('INVALID_REQUEST', { field: 'at' }, 'The moment must be an ISO 8601 time, e.g. 2026-05-01T10:00:00Z.'));
   }
   return at;
