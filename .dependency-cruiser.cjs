@@ -76,6 +76,21 @@ module.exports = {
       to: { path: '^(eventstore|projections|apps|bench)/', pathNot: '^apps/api/test/' },
     },
     {
+      name: 'islands-and-owner-app-apart',
+      severity: 'error',
+      comment:
+        'The published pages\' islands (web/src outside owner/) and the owner app (web/src/owner) are two ' +
+        'bundles: neither imports the other, so published pages never load a byte of the editor.',
+      from: { path: '^web/src/(?!owner/)' },
+      to: { path: '^web/src/owner/' },
+    },
+    {
+      name: 'owner-app-apart-from-islands',
+      severity: 'error',
+      from: { path: '^web/src/owner/' },
+      to: { path: '^web/src/(?!owner/)' },
+    },
+    {
       name: 'not-to-other-apps',
       severity: 'error',
       comment:

@@ -2,7 +2,7 @@
 const swc = ['@swc/jest', {
   jsc: {
     parser: { syntax: 'typescript', decorators: true, tsx: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
     target: 'es2022',
   },
   module: { type: 'commonjs' },

@@ -1,4 +1,4 @@
-// Builds the islands bundle with Vite, unless nothing it is built from changed since the last
+// Builds the islands bundle and the owner app (two Vite builds: dist/ and dist/owner/), unless nothing it is built from changed since the last
 // build (a stamp of the inputs' content hashes sits in dist/). After a build every text asset is
 // written beside itself as .br (brotli, highest quality) and .gz, which the API sends to clients
 // that accept them, so the bundle is compressed once here and never per request.
@@ -13,7 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(web, 'dist');
 const stampFile = join(dist, '.build-stamp');
-const inputs = [join(web, 'src'), join(web, '..', 'domain', 'src'), join(web, 'vite.config.ts'), join(web, 'package.json'), join(web, 'tsconfig.json'), join(web, '..', 'package-lock.json')];
+const inputs = [join(web, 'src'), join(web, '..', 'domain', 'src'), join(web, 'vite.config.ts'), join(web, 'vite.owner.config.ts'), join(web, 'package.json'), join(web, 'tsconfig.json'), join(web, '..', 'package-lock.json')];
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|map)$/;
 
 function* files(path) {
@@ -44,7 +44,9 @@ if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp
 }
 
 const viteBin = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+// The islands' build empties dist/, so the owner app is built after it, into dist/owner/.
 execFileSync(process.execPath, [viteBin, 'build'], { cwd: web, stdio: 'inherit' });
+execFileSync(process.execPath, [viteBin, 'build', '--config', 'vite.owner.config.ts'], { cwd: web, stdio: 'inherit' });
 for (const file of files(dist)) {
   if (!COMPRESSIBLE.test(file) || file.includes(`${join('dist', '.vite')}`)) continue;
   const data = readFileSync(file);

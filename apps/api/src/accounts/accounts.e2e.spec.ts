@@ -81,12 +81,21 @@ describeEachDriver('owner accounts over HTTP', (driver) => {
       expect(anonymous.status).toBe(302);
       expect(anonymous.headers.location).toBe('/config/login');
 
-      const { cookie, xsrf } = await signedIn();
-      const home = await request(t.server).get('/config').set('Cookie', cookie);
-      expect(home.status).toBe(200);
-      expect(home.text).toContain('Signed in as <strong>owner@example.com</strong>');
-      expect(home.text).toContain(`data-xsrf="${xsrf}"`);
-      expect(home.text).toContain('Sign out');
+      const { cookie } = await signedIn();
+      for (const path of ['/config', '/config/products', '/config/pages/some/deep/path']) {
+        // The owner app's shell: its own bundle (never the islands'), not cached, never framed.
+        const home = await request(t.server).get(path).set('Cookie', cookie);
+        expect(home.status).toBe(200);
+        expect(home.text).toContain('<div id="owner-app">');
+        expect(home.text).toMatch(/<script type="module" src="\/static\/owner\/[^"]+\.js"><\/script>/);
+        expect(home.text).not.toMatch(/src="\/static\/main-/);
+        expect(home.headers['cache-control']).toBe('no-store');
+        expect(home.headers['x-frame-options']).toBe('DENY');
+        expect(home.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        const anonymousDeep = await request(t.server).get(path);
+        expect(anonymousDeep.status).toBe(302);
+        expect(anonymousDeep.headers.location).toBe('/config/login');
+      }
 
       const login = await request(t.server).get('/config/login').set('Cookie', cookie);
       expect(login.status).toBe(302);

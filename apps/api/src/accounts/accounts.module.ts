@@ -6,6 +6,7 @@ import { AccountsController } from './accounts.controller';
 import { CommandHandlers } from './commands';
 import { OwnerAccounts } from './owner-accounts';
 import { OwnerPagesController } from './owner-pages.controller';
+import { OwnerAppPage } from './pages/owner-app-page';
 import { StartupNotices } from '../infrastructure/startup-notices';
 import { OWNER_SEED_OUTPUT, OwnerSeeder, type SeedOutput } from './owner-seeder';
 import { PasswordConfirmation } from './password-confirmation';
@@ -26,6 +27,7 @@ import { SIGN_IN_THROTTLE_OPTIONS, SignInThrottle } from './sign-in-throttle';
     ...CommandHandlers,
     ...QueryHandlers,
     OwnerAccounts,
+    OwnerAppPage,
     PasswordConfirmation,
     OwnerSessionStore,
     OwnerRequestHooks,

@@ -54,6 +54,26 @@ export function ownerPagePolicy(nonce: string): string {
   ].join('; ');
 }
 
+/**
+ * The owner app (/config and below): its bundle's modules and stylesheet from /static/owner/, the
+ * editor's preview of our own pages in a frame, image previews of files being uploaded (blob:);
+ * never framed itself.
+ */
+export function ownerAppPolicy(): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
 /** For answers that are not pages (JSON, redirects, errors): nothing may load or frame them. */
 export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 

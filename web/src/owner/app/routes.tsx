@@ -1,0 +1,21 @@
+import type { RouteObject } from 'react-router';
+import { Home, NotFound } from '../features/home/home';
+import { Shell } from '../shell/shell';
+
+/**
+ * The owner app's screens under /config. Each section of `shell/navigation.ts` adds its routes
+ * here (its list at `/<path>`, its editors below it).
+ */
+export const ROUTES: RouteObject[] = [
+  {
+    path: '/',
+    element: <Shell />,
+    children: [
+      { index: true, element: <Home /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+/** The app is served at /config; its routes are written without it. */
+export const BASENAME = '/config';
