@@ -49,6 +49,7 @@ const ROUTE_FIELDS: Record<string, string[]> = {
   'GET /api/site/settings': [],
   'GET /api/site/settings/history': [],
   'GET /config': [],
+  'GET /config/*': [],
   'GET /config/login': [],
   'GET /config/preview/at/:at': [],
   'GET /config/preview/at/:at/*': [],
