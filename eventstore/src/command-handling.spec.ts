@@ -1,6 +1,6 @@
 import { handleCommand } from './command-handling';
 import { reject, accept, type Decider } from '@storefront/domain';
-import { ConcurrencyError, IdempotencyKeyReusedError } from './errors';
+import { ConcurrencyError, IdempotencyKeyReusedError, StreamVersionConflictError } from './errors';
 import { PostgresEventStore } from './postgres-event-store';
 import { StreamStateCache } from './stream-state-cache';
 import { counterDecider, createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from '../testing';
@@ -88,6 +88,52 @@ describeEachDriver('handleCommand', (driver) => {
     await expect(run('counter-6', 1, testCommandContext(), 2, racing)).rejects.toBeInstanceOf(ConcurrencyError);
     expect(races).toBe(3); // first try + 2 retries
     expect(await store.streamVersion('counter-6')).toBe(3);
+  });
+
+  describe('based on a version (expectedVersion)', () => {
+    const basedOn = (streamId: string, by: number, expectedVersion: number, stateCache?: StreamStateCache<unknown>, on: EventStore = store) =>
+      handleCommand(on, { streamId, streamType: 'counter', decider: counterDecider, command: { by }, context: testCommandContext(), expectedVersion, stateCache: stateCache as never });
+
+    it('appends when the stream is at that version, and refuses with the current version when it is not', async () => {
+      await run('counter-v1', 1);
+      expect(await basedOn('counter-v1', 2, 1)).toMatchObject({ ok: true, version: 2, state: { total: 3 } });
+      const stale = basedOn('counter-v1', 5, 1);
+      await expect(stale).rejects.toBeInstanceOf(StreamVersionConflictError);
+      await expect(stale).rejects.toMatchObject({ streamId: 'counter-v1', expectedVersion: 1, currentVersion: 2 });
+      expect(await store.streamVersion('counter-v1')).toBe(2);
+      // 0: based on a stream that does not exist yet.
+      expect(await basedOn('counter-v1-new', 1, 0)).toMatchObject({ ok: true, version: 1 });
+    });
+
+    it('two commands based on the same version: exactly one appends, the other is refused (not retried)', async () => {
+      await run('counter-v2', 1);
+      const results = await Promise.allSettled([basedOn('counter-v2', 2, 1), basedOn('counter-v2', 3, 1)]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(refused).toHaveLength(1);
+      expect(refused[0]!.reason).toBeInstanceOf(StreamVersionConflictError);
+      expect(await store.streamVersion('counter-v2')).toBe(2);
+    });
+
+    it('a write that lands between the read and the append is refused too', async () => {
+      await run('counter-v3', 1);
+      const racing: EventStore = Object.assign(Object.create(store) as PostgresEventStore, {
+        append: async (...args: Parameters<EventStore['append']>) => {
+          await store.append('counter-v3', [{ type: 'Incremented', data: { by: 100, n: 0 } }], { streamType: 'counter', expectedVersion: 'any', command: testCommandContext() });
+          return store.append(...args);
+        },
+      });
+      await expect(basedOn('counter-v3', 2, 1, undefined, racing)).rejects.toMatchObject({ expectedVersion: 1, currentVersion: 2 });
+      expect((await store.readStream('counter-v3')).map((e) => (e.data as { by: number }).by)).toEqual([1, 100]);
+    });
+
+    it('does not trust a cached state: a stale cache is not a conflict, a newer stream is', async () => {
+      const cache = new StreamStateCache<unknown>();
+      await handleCommand(store, { streamId: 'counter-v4', streamType: 'counter', decider: counterDecider, command: { by: 1 }, context: testCommandContext(), stateCache: cache as never });
+      await run('counter-v4', 10); // another process: the cache says version 1
+      expect(await basedOn('counter-v4', 1, 2, cache)).toMatchObject({ ok: true, version: 3, state: { total: 12 } });
+      await expect(basedOn('counter-v4', 1, 2, cache)).rejects.toBeInstanceOf(StreamVersionConflictError);
+    });
   });
 
   describe('with a stream state cache', () => {

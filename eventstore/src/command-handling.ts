@@ -1,5 +1,5 @@
 import type { Decider, DomainError, DomainEvent } from '@storefront/domain';
-import { ConcurrencyError, IdempotencyKeyReusedError } from './errors';
+import { ConcurrencyError, IdempotencyKeyReusedError, StreamVersionConflictError } from './errors';
 import type { StreamStateCache } from './stream-state-cache';
 import type { CommandContext, CommandRecord, EventStore, RecordedEvent } from './types';
 
@@ -22,6 +22,13 @@ export type HandleCommandOptions<Command, State, E extends DomainEvent, Err exte
    * the append conflicts and the command reloads).
    */
   newStream?: boolean;
+  /**
+   * The stream version the command was based on (an editor's `If-Match`): when the stream is at
+   * another version, nothing is decided or appended and `StreamVersionConflictError` is thrown.
+   * The append itself expects this version, so a write that lands in between is refused too
+   * (and not retried: the reload finds the newer version and throws). Undefined: no check.
+   */
+  expectedVersion?: number;
 };
 
 export type HandleCommandResult<State, Err extends DomainError = DomainError> =
@@ -70,7 +77,7 @@ export async function handleCommand<Command, State, E extends DomainEvent, Err e
   store: EventStore,
   options: HandleCommandOptions<Command, State, E, Err>,
 ): Promise<HandleCommandResult<State, Err>> {
-  const { streamId, streamType, decider, command, context, maxRetries = 5, stateCache, newStream = false } = options;
+  const { streamId, streamType, decider, command, context, maxRetries = 5, stateCache, newStream = false, expectedVersion } = options;
 
   // A command id minted for this request cannot have appended before: skip the lookup.
   if (!context.commandIdIsNew) {
@@ -79,8 +86,9 @@ export async function handleCommand<Command, State, E extends DomainEvent, Err e
   }
 
   for (let attempt = 0; ; attempt++) {
+    // A command based on a version reads the stream: a cached state of another version might only be stale.
     const cached =
-      attempt > 0 ? undefined : newStream ? { version: 0, state: decider.initialState() } : stateCache?.get(streamId);
+      attempt > 0 ? undefined : newStream ? { version: 0, state: decider.initialState() } : expectedVersion === undefined ? stateCache?.get(streamId) : undefined;
     let version: number;
     let state: State;
     if (cached) {
@@ -89,6 +97,10 @@ export async function handleCommand<Command, State, E extends DomainEvent, Err e
       const history = await store.readStream(streamId);
       version = history.length === 0 ? 0 : history[history.length - 1]!.streamPosition;
       state = foldEvents(decider, decider.initialState(), history);
+    }
+    if (expectedVersion !== undefined && version !== expectedVersion) {
+      stateCache?.set(streamId, version, state);
+      throw new StreamVersionConflictError(streamId, expectedVersion, version);
     }
 
     let decision = decider.decide(command, state);

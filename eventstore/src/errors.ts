@@ -13,6 +13,23 @@ export class ConcurrencyError extends Error {
 }
 
 /**
+ * A command was based on a version of its stream (an editor's `If-Match`) and the stream has moved
+ * on since: someone else changed it. Nothing was written. Unlike ConcurrencyError it is not
+ * retried: deciding again on the newer state would silently overwrite the other change. The HTTP
+ * layer answers 409 EDIT_CONFLICT.
+ */
+export class StreamVersionConflictError extends Error {
+  readonly name = 'StreamVersionConflictError';
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: number,
+    readonly currentVersion: number,
+  ) {
+    super(`Stream ${streamId} was expected at version ${expectedVersion} but is at ${currentVersion}`);
+  }
+}
+
+/**
  * The PostgreSQL server could not be reached, or the connection broke while a statement or
  * transaction was using it: the server refused connections, is shutting down or starting up
  * (SQLSTATE 57P01, 57P02, 57P03), has too many clients (53300), any connection exception

@@ -11,7 +11,7 @@
  * PostgreSQL too when DATABASE_URL is set).
  */
 export * from './types';
-export { ConcurrencyError, DatabaseUnavailableError, IdempotencyKeyReusedError } from './errors';
+export { ConcurrencyError, DatabaseUnavailableError, IdempotencyKeyReusedError, StreamVersionConflictError } from './errors';
 export { openDatabase, type OpenDatabaseOptions } from './open-database';
 export { PGliteDatabase } from './drivers/pglite-database';
 export { DataDirectoryInUseError } from './drivers/data-dir-lock';

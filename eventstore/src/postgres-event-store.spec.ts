@@ -249,6 +249,19 @@ describeEachDriver('PostgresEventStore', (driver) => {
       expect(r.checkpoint).toEqual(upTo);
       expect(await s.readAll({ after: upTo, limit: 10, upTo })).toEqual({ events: [], checkpoint: upTo, scanned: 0 });
     });
+
+    it('with toTime returns only events recorded by then, and still advances to the head', async () => {
+      await seed(['A', 'B']);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      await seed(['C']);
+      const all = (await s.readAll({ after: START, limit: 10 })).events;
+      const cut = all[1]!.recordedAt;
+      const r = await s.readAll({ after: START, limit: 10, toTime: cut });
+      expect(r.events.map((e) => e.type)).toEqual(['A', 'B']);
+      expect(r.scanned).toBe(3);
+      expect(r.checkpoint).toEqual(await s.headCheckpoint());
+      expect((await s.readAll({ after: START, limit: 10, eventTypes: ['B', 'C'], toTime: cut })).events.map((e) => e.type)).toEqual(['B']);
+    });
   });
 
   describe('listen and subscribe', () => {

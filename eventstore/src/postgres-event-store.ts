@@ -360,7 +360,7 @@ export class PostgresEventStore implements EventStore {
    * for matching rows.
    */
   async readAll(options: ReadAllOptions): Promise<ReadAllResult> {
-    const { after, limit, eventTypes, upTo } = options;
+    const { after, limit, eventTypes, upTo, toTime } = options;
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Invalid limit ${limit}`);
     const filtered = eventTypes !== undefined;
     const params: unknown[] = [after.transactionId, after.globalPosition, limit, filtered ? eventTypes : null];
@@ -369,13 +369,18 @@ export class PostgresEventStore implements EventStore {
       params.push(upTo.transactionId, upTo.globalPosition);
       bound = 'AND (transaction_id, global_position) <= ($5::xid8, $6::bigint)';
     }
+    let recordedBy = '';
+    if (toTime) {
+      params.push(toTime.toISOString());
+      recordedBy = `AND recorded_at <= $${params.length}::timestamptz`;
+    }
     const { rows } = await this.db.query<EventRow & { matched: boolean }>(
       `SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_position,
               event_id::text AS event_id, event_type, schema_version, recorded_at, matched,
               CASE WHEN matched THEN data END AS data,
               CASE WHEN matched THEN metadata END AS metadata
        FROM (
-         SELECT *, ($4::text[] IS NULL OR event_type = ANY ($4::text[])) AS matched
+         SELECT *, ($4::text[] IS NULL OR event_type = ANY ($4::text[])) ${recordedBy} AS matched
          FROM events
          WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
            AND ${VISIBLE}

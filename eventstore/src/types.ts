@@ -31,10 +31,14 @@ export interface Database extends SqlExecutor {
   close(): Promise<void>;
 }
 
-/** Who caused a command: a visitor (cart cookie), a signed-in owner, or the system (seed, worker). */
+/**
+ * Who caused a command: a visitor (cart cookie), a signed-in owner, or the system (seed, worker).
+ * An owner's email is recorded too (from issue 12 on: events appended before have only the id), so
+ * an edit's history names who made it without looking the account up.
+ */
 export type Actor =
   | { kind: 'visitor'; id: string }
-  | { kind: 'owner'; id: string }
+  | { kind: 'owner'; id: string; email?: string }
   | { kind: 'system'; id: string };
 
 /** Supplied by whoever issues a command; copied into every event it appends. */
@@ -134,6 +138,11 @@ export type ReadAllOptions = {
   eventTypes?: string[];
   /** Stop at (and include) this checkpoint; used by rebuild/verify to reach a fixed point. */
   upTo?: Checkpoint;
+  /**
+   * Only events recorded at or before this time (the checkpoint still advances past later ones,
+   * as past other types): the log as it stood at a moment, for "the site as it was".
+   */
+  toTime?: Date;
 };
 
 export type ReadAllResult = {

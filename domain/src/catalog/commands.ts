@@ -1,4 +1,5 @@
 import type { InitialStock, ProductDetails, ProductDetailsChanges, VariantChanges, VariantDetails } from './product-details';
+import type { ProductState } from './state';
 
 /**
  * Owner commands on one product's stream. The handler has already parsed the request into these
@@ -22,6 +23,11 @@ export type PutProductOnSale = {
 export type SetProductEnabled = { type: 'SetProductEnabled'; data: { productId: string; enabled: boolean; now: string } };
 export type DeleteProduct = { type: 'DeleteProduct'; data: { productId: string; now: string } };
 /** Replaces the product's images with `imageIds` (media image ids, main image first); `[]` removes them all. */
+/**
+ * Brings back an earlier version (issue 12): `target` is the stream's state at `restoredVersion`,
+ * its URL id the one the store granted. Appends ProductRestored with what differs.
+ */
+export type RestoreProduct = { type: 'RestoreProduct'; data: { productId: string; restoredVersion: number; target: ProductState; now: string } };
 export type SetProductImages = { type: 'SetProductImages'; data: { productId: string; imageIds: string[]; now: string } };
 
 export type ProductCommand =
@@ -33,4 +39,5 @@ export type ProductCommand =
   | PutProductOnSale
   | SetProductEnabled
   | DeleteProduct
-  | SetProductImages;
+  | SetProductImages
+  | RestoreProduct;

@@ -1,11 +1,12 @@
 import { accept, reject, type Decision, type DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
+import { differingFields, versionNotFound } from '../shared/history';
 import type {
   AddVariant, CreateProduct, DeleteProduct, EditProductDetails, EditVariant, ProductCommand, PutProductOnSale, RemoveVariant,
-  SetProductEnabled, SetProductImages,
+  RestoreProduct, SetProductEnabled, SetProductImages,
 } from './commands';
 import type { ProductEvent } from './events';
-import { applyDetailsChanges, applyVariantChanges, productImageIds, type ProductDetails } from './product-details';
+import { applyDetailsChanges, applyVariantChanges, PRODUCT_RESTORED_FIELDS, productImageIds, type ProductDetails } from './product-details';
 import { checkImageIds, checkMinor, checkStock, validateProduct } from './product-validation';
 import type { ProductState } from './state';
 
@@ -31,6 +32,8 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
       return withProduct(state, (p) => remove(command, p));
     case 'SetProductImages':
       return withProduct(state, (p) => setImages(command, p));
+    case 'RestoreProduct':
+      return withProduct(state, (p) => restore(command, p));
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled product command ${JSON.stringify(unhandled)}`);
@@ -137,4 +140,14 @@ function setImages(command: SetProductImages, product: ProductDetails): ProductD
   const current = productImageIds(product);
   if (current.length === imageIds.length && current.every((id, i) => id === imageIds[i])) return accept();
   return accept({ type: 'ProductImagesSet', data: { productId, imageIds: [...imageIds], setAt: now } });
+}
+
+function restore(command: RestoreProduct, product: ProductDetails): ProductDecision {
+  const { productId, restoredVersion, target, now } = command.data;
+  if (target.status !== 'active' || target.product.productType !== product.productType) return reject(versionNotFound(restoredVersion));
+  // A product without images in the version restored (maybe from before products had images) has none after it.
+  const withImages = (p: ProductDetails): ProductDetails => ({ ...p, imageIds: productImageIds(p) });
+  const changes = differingFields(withImages(product), withImages(target.product), PRODUCT_RESTORED_FIELDS);
+  if (Object.keys(changes).length === 0) return accept();
+  return acceptIfValid({ ...product, ...changes }, { type: 'ProductRestored', data: { productId, restoredVersion, changes, restoredAt: now } });
 }

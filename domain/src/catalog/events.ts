@@ -1,4 +1,4 @@
-import type { InitialStock, ProductDetails, ProductDetailsChanges, VariantChanges, VariantDetails } from './product-details';
+import type { InitialStock, ProductDetails, ProductDetailsChanges, ProductRestoreChanges, VariantChanges, VariantDetails } from './product-details';
 
 /**
  * The catalog's events. Type names are a stored contract: never rename them.
@@ -31,6 +31,8 @@ export type ProductDisabled = { type: 'ProductDisabled'; data: { productId: stri
 export type ProductDeleted = { type: 'ProductDeleted'; data: { productId: string; collectionId: string; urlId: string; deletedAt: string } };
 /** The product's images after the change: media image ids, main image first (empty: none). */
 export type ProductImagesSet = { type: 'ProductImagesSet'; data: { productId: string; imageIds: string[]; setAt: string } };
+/** An earlier version brought back (issue 12): the restorable fields that differed from it. */
+export type ProductRestored = { type: 'ProductRestored'; data: { productId: string; restoredVersion: number; changes: ProductRestoreChanges; restoredAt: string } };
 
 export type ProductEvent =
   | ProductCreated
@@ -42,14 +44,15 @@ export type ProductEvent =
   | ProductEnabled
   | ProductDisabled
   | ProductDeleted
-  | ProductImagesSet;
+  | ProductImagesSet
+  | ProductRestored;
 
 /** Kept for readers written before the catalog had more than one event. */
 export type CatalogEvent = ProductEvent;
 
 export const PRODUCT_EVENT_TYPES: ProductEvent['type'][] = [
   'ProductCreated', 'ProductDetailsEdited', 'ProductVariantAdded', 'ProductVariantEdited', 'ProductVariantRemoved',
-  'ProductSaleChanged', 'ProductEnabled', 'ProductDisabled', 'ProductDeleted', 'ProductImagesSet',
+  'ProductSaleChanged', 'ProductEnabled', 'ProductDisabled', 'ProductDeleted', 'ProductImagesSet', 'ProductRestored',
 ];
 
 export const catalogStreamId = (productId: string) => `product-${productId}`;

@@ -41,6 +41,8 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
       return { status: 'deleted', productId: product.id };
     case 'ProductImagesSet':
       return active({ ...product, imageIds: event.data.imageIds });
+    case 'ProductRestored':
+      return active({ ...product, ...event.data.changes });
     default: {
       const unhandled: never = event;
       return unhandled;

@@ -86,6 +86,17 @@ export type ProductDetailsChanges = Partial<
   >
 > & { merchandising?: Partial<MerchandisingSettings> };
 
+/**
+ * What restoring an earlier version of a product brings back (issue 12): its details, variants
+ * (prices, options, sale) and images. Not whether it is enabled (whether it is for sale stays as
+ * the owner set it last), nor stock, which lives in the inventory streams.
+ */
+export const PRODUCT_RESTORED_FIELDS = [
+  'title', 'navigationTitle', 'description', 'urlId', 'variantOptionOrdering', 'subscriptionPlan', 'additionalFieldsFormId',
+  'useCustomAddButtonText', 'customAddButtonText', 'tags', 'categories', 'merchandising', 'variants', 'imageIds',
+] as const;
+export type ProductRestoreChanges = Partial<Pick<ProductDetails, (typeof PRODUCT_RESTORED_FIELDS)[number]>>;
+
 export type VariantChanges = Partial<Pick<VariantDetails, 'attributes' | 'priceMinor' | 'salePriceMinor' | 'onSale'>>;
 
 /** Initial stock for a variant, validated with the product and written to its inventory stream. */

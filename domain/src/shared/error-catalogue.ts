@@ -121,6 +121,9 @@ export const ERROR_MESSAGES = {
   IMAGE_REQUIRED: 'A gallery image needs an image id.',
   NAVIGATION_NOT_FOUND: 'Unable to find site main navigation',
   INVALID_NAVIGATION: 'Each link needs a page of this site or an external link with a title; only folders have links beneath them, one level deep, and a page appears once.',
+  // Owner edits: history, restore and concurrent editing (issue 12; SPEC 8 has no wording for these)
+  EDIT_CONFLICT: 'Someone else changed this since you opened it. Reload to see their changes, or apply yours on top of them.',
+  VERSION_NOT_FOUND: 'There is no version {version} of this to restore.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

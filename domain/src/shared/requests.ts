@@ -166,3 +166,6 @@ export const sentText = () => lenient(readSentText);
 
 /** A request schema whose parse gives a T (what `parseRequest` and the API's `parseBody` take). */
 export type RequestSchema<T = unknown> = z.ZodMiniType<T>;
+
+/** POST …/restore (issue 12): `{ version }`, a version from the aggregate's history (whether it exists is decide's to say). */
+export const RestoreRequest = z.pipe(object({ version: integer() }), z.transform((b) => b.version));

@@ -1,9 +1,10 @@
 import { accept, reject, type Decider, type Decision, type DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
+import { differingFields, versionNotFound } from '../shared/history';
 import { uniqueUrlId } from '../catalog/url-id';
 import type { Block } from './blocks';
 import {
-  applyCollectionChanges, COLLECTION_KINDS, itemLimit, validateCollection, type CollectionDetails, type CollectionDetailsChanges,
+  applyCollectionChanges, COLLECTION_KINDS, COLLECTION_RESTORED_FIELDS, itemLimit, validateCollection, type CollectionDetails, type CollectionDetailsChanges,
 } from './collection';
 import type { CollectionEvent } from './events';
 import type { GalleryOptionsInput } from './gallery-options';
@@ -31,6 +32,11 @@ export type ChangeCollectionItemUrlId = { type: 'ChangeCollectionItemUrlId'; dat
 export type UnlistCollectionItem = { type: 'UnlistCollectionItem'; data: { collectionId: string; itemId: string } };
 export type ReorderCollectionItems = { type: 'ReorderCollectionItems'; data: { collectionId: string; itemIds: string[]; now: string } };
 export type DeleteCollection = { type: 'DeleteCollection'; data: { collectionId: string; now: string } };
+/**
+ * Brings back an earlier version (issue 12): `target` is the stream's state at `restoredVersion`,
+ * its URL id the one the site layout granted. Appends CollectionRestored with what differs.
+ */
+export type RestoreCollection = { type: 'RestoreCollection'; data: { collectionId: string; restoredVersion: number; target: CollectionState; now: string } };
 
 export type CollectionCommand =
   | CreateCollection
@@ -42,7 +48,8 @@ export type CollectionCommand =
   | ChangeCollectionItemUrlId
   | UnlistCollectionItem
   | ReorderCollectionItems
-  | DeleteCollection;
+  | DeleteCollection
+  | RestoreCollection;
 
 export function evolveCollection(state: CollectionState, event: CollectionEvent): CollectionState {
   if (event.type === 'CollectionCreated') {
@@ -75,6 +82,8 @@ export function evolveCollection(state: CollectionState, event: CollectionEvent)
       return { ...state, order: event.data.itemIds.filter((id) => state.items[id] !== undefined) };
     case 'CollectionDeleted':
       return { status: 'deleted', collectionId: state.collection.id };
+    case 'CollectionRestored':
+      return withCollection({ ...state.collection, ...event.data.changes });
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -179,6 +188,15 @@ export function decideCollection(command: CollectionCommand, state: CollectionSt
     }
     case 'DeleteCollection':
       return accept({ type: 'CollectionDeleted', data: { collectionId, deletedAt: command.data.now } });
+    case 'RestoreCollection': {
+      const { restoredVersion, target, now } = command.data;
+      if (target.status !== 'active' || target.collection.kind !== collection.kind) return reject(versionNotFound(restoredVersion));
+      const changes = differingFields(collection, target.collection, COLLECTION_RESTORED_FIELDS);
+      const invalid = validateCollection({ ...collection, ...changes });
+      if (invalid) return reject(invalid);
+      if (Object.keys(changes).length === 0) return accept();
+      return accept({ type: 'CollectionRestored', data: { collectionId, restoredVersion, changes, restoredAt: now } });
+    }
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled collection command ${JSON.stringify(unhandled)}`);

@@ -73,6 +73,14 @@ export type CollectionDetailsChanges = Partial<
   Pick<CollectionDetails, 'title' | 'navigationTitle' | 'description' | 'urlId' | 'folderBehavior' | 'membersOnly' | 'published' | 'pageSize'>
 >;
 
+/**
+ * What restoring an earlier version brings back (issue 12): the page's content and settings. Not its
+ * lock, visibility or members-only setting (who may see it stays as the owner set it last), nor its
+ * items (each is its own aggregate, with its own history).
+ */
+export const COLLECTION_RESTORED_FIELDS = ['title', 'navigationTitle', 'description', 'urlId', 'folderBehavior', 'pageSize', 'layout', 'galleryOptions'] as const;
+export type CollectionRestoreChanges = Partial<Pick<CollectionDetails, (typeof COLLECTION_RESTORED_FIELDS)[number]>>;
+
 export function applyCollectionChanges(collection: CollectionDetails, changes: CollectionDetailsChanges): CollectionDetails {
   const next: CollectionDetails = { ...collection };
   for (const [key, value] of Object.entries(changes)) {

@@ -1,7 +1,8 @@
 import { accept, reject, type Decider, type Decision, type DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
+import { differingFields, versionNotFound } from '../shared/history';
 import {
-  applyItemChanges, checkWorkflow, validateContentItem, type ContentItemChanges, type ContentItemDetails, type WorkflowState,
+  applyItemChanges, checkWorkflow, CONTENT_ITEM_RESTORED_FIELDS, validateContentItem, type ContentItemChanges, type ContentItemDetails, type WorkflowState,
 } from './content-item';
 import type { ContentItemEvent } from './events';
 import { epochMs } from './site-limits';
@@ -21,7 +22,12 @@ export type ChangeContentItemWorkflow = {
   data: { itemId: string; workflowState: WorkflowState; publishOn: number | null; now: string };
 };
 export type DeleteContentItem = { type: 'DeleteContentItem'; data: { itemId: string; now: string } };
-export type ContentItemCommand = CreateContentItem | EditContentItem | ChangeContentItemWorkflow | DeleteContentItem;
+/**
+ * Brings back an earlier version (issue 12): `target` is the stream's state at `restoredVersion`,
+ * its URL id the one the collection granted. Appends ContentItemRestored with what differs.
+ */
+export type RestoreContentItem = { type: 'RestoreContentItem'; data: { itemId: string; restoredVersion: number; target: ContentItemState; now: string } };
+export type ContentItemCommand = CreateContentItem | EditContentItem | ChangeContentItemWorkflow | DeleteContentItem | RestoreContentItem;
 
 export function evolveContentItem(state: ContentItemState, event: ContentItemEvent): ContentItemState {
   if (event.type === 'ContentItemCreated') return state.status === 'none' ? { status: 'active', item: event.data.item } : state;
@@ -35,6 +41,8 @@ export function evolveContentItem(state: ContentItemState, event: ContentItemEve
     }
     case 'ContentItemDeleted':
       return { status: 'deleted', itemId: state.item.id, collectionId: state.item.collectionId };
+    case 'ContentItemRestored':
+      return { status: 'active', item: { ...applyItemChanges(state.item, event.data.changes), updatedOn: epochMs(event.data.restoredAt) } };
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -85,6 +93,15 @@ export function decideContentItem(command: ContentItemCommand, state: ContentIte
     }
     case 'DeleteContentItem':
       return accept({ type: 'ContentItemDeleted', data: { itemId: item.id, collectionId: item.collectionId, deletedAt: command.data.now } });
+    case 'RestoreContentItem': {
+      const { itemId, restoredVersion, target, now } = command.data;
+      if (target.status !== 'active' || target.item.kind !== item.kind) return reject(versionNotFound(restoredVersion));
+      const changes = differingFields(item, target.item, CONTENT_ITEM_RESTORED_FIELDS) as ContentItemChanges;
+      const invalid = validateContentItem(applyItemChanges(item, changes));
+      if (invalid) return reject(invalid);
+      if (Object.keys(changes).length === 0) return accept();
+      return accept({ type: 'ContentItemRestored', data: { itemId, restoredVersion, changes, restoredAt: now } });
+    }
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled content item command ${JSON.stringify(unhandled)}`);

@@ -66,6 +66,14 @@ export type ContentItemChanges = Partial<
   >
 >;
 
+/**
+ * What restoring an earlier version of an item brings back (issue 12): everything an edit changes;
+ * not its publish state (whether visitors see it stays as the owner set it last).
+ */
+export const CONTENT_ITEM_RESTORED_FIELDS = [
+  'title', 'urlId', 'excerpt', 'body', 'mainImageId', 'tags', 'categories', 'author', 'commentState', 'sourceUrl', 'startDate', 'endDate', 'location',
+] as const satisfies readonly (keyof ContentItemChanges)[];
+
 export function applyItemChanges(item: ContentItemDetails, changes: ContentItemChanges): ContentItemDetails {
   const next: ContentItemDetails = { ...item };
   for (const [key, value] of Object.entries(changes)) {

@@ -1,5 +1,5 @@
 import type { Block } from './blocks';
-import type { CollectionDetails, CollectionDetailsChanges, CollectionKind } from './collection';
+import type { CollectionDetails, CollectionDetailsChanges, CollectionKind, CollectionRestoreChanges } from './collection';
 import type { ContentItemChanges, ContentItemDetails, WorkflowState } from './content-item';
 import type { GalleryOptionsInput } from './gallery-options';
 import type { LayoutLink, NavigationName } from './navigation';
@@ -36,8 +36,17 @@ export type WebsiteSettingsChanged = { type: 'WebsiteSettingsChanged'; data: { c
 /** SPEC 3 'Site header/footer' (html). */
 export type SiteHeaderFooterChanged = { type: 'SiteHeaderFooterChanged'; data: { header: string; footer: string; changedAt: string } };
 
-export type WebsiteEvent = WebsiteCreated | WebsiteSettingsChanged | SiteHeaderFooterChanged;
-export const WEBSITE_EVENT_TYPES: WebsiteEvent['type'][] = ['WebsiteCreated', 'WebsiteSettingsChanged', 'SiteHeaderFooterChanged'];
+/**
+ * An earlier version brought back (issue 12): the settings that differ from it and, when they
+ * differ, the header and footer. A new event: history is never rewritten.
+ */
+export type WebsiteRestored = {
+  type: 'WebsiteRestored';
+  data: { restoredVersion: number; changes: WebsiteSettingsChanges; header?: string; footer?: string; restoredAt: string };
+};
+
+export type WebsiteEvent = WebsiteCreated | WebsiteSettingsChanged | SiteHeaderFooterChanged | WebsiteRestored;
+export const WEBSITE_EVENT_TYPES: WebsiteEvent['type'][] = ['WebsiteCreated', 'WebsiteSettingsChanged', 'SiteHeaderFooterChanged', 'WebsiteRestored'];
 
 // Site layout stream
 
@@ -81,6 +90,11 @@ export type CollectionItemUrlIdChanged = { type: 'CollectionItemUrlIdChanged'; d
 export type CollectionItemUnlisted = { type: 'CollectionItemUnlisted'; data: { collectionId: string; itemId: string } };
 export type CollectionItemsReordered = { type: 'CollectionItemsReordered'; data: { collectionId: string; itemIds: string[]; changedAt: string } };
 export type CollectionDeleted = { type: 'CollectionDeleted'; data: { collectionId: string; deletedAt: string } };
+/** An earlier version brought back (issue 12): the restorable fields that differed from it. */
+export type CollectionRestored = {
+  type: 'CollectionRestored';
+  data: { collectionId: string; restoredVersion: number; changes: CollectionRestoreChanges; restoredAt: string };
+};
 
 export type CollectionEvent =
   | CollectionCreated
@@ -92,10 +106,11 @@ export type CollectionEvent =
   | CollectionItemUrlIdChanged
   | CollectionItemUnlisted
   | CollectionItemsReordered
-  | CollectionDeleted;
+  | CollectionDeleted
+  | CollectionRestored;
 export const COLLECTION_EVENT_TYPES: CollectionEvent['type'][] = [
   'CollectionCreated', 'CollectionDetailsChanged', 'CollectionPasswordChanged', 'CollectionLayoutChanged', 'GalleryOptionsChanged',
-  'CollectionItemListed', 'CollectionItemUrlIdChanged', 'CollectionItemUnlisted', 'CollectionItemsReordered', 'CollectionDeleted',
+  'CollectionItemListed', 'CollectionItemUrlIdChanged', 'CollectionItemUnlisted', 'CollectionItemsReordered', 'CollectionDeleted', 'CollectionRestored',
 ];
 
 export const collectionStreamId = (collectionId: string) => `collection-${collectionId}`;
@@ -110,10 +125,15 @@ export type ContentItemWorkflowChanged = {
   data: { itemId: string; workflowState: WorkflowState; publishOn: number | null; changedAt: string };
 };
 export type ContentItemDeleted = { type: 'ContentItemDeleted'; data: { itemId: string; collectionId: string; deletedAt: string } };
+/** An earlier version brought back (issue 12): the fields that differed from it. */
+export type ContentItemRestored = {
+  type: 'ContentItemRestored';
+  data: { itemId: string; restoredVersion: number; changes: ContentItemChanges; restoredAt: string };
+};
 
-export type ContentItemEvent = ContentItemCreated | ContentItemEdited | ContentItemWorkflowChanged | ContentItemDeleted;
+export type ContentItemEvent = ContentItemCreated | ContentItemEdited | ContentItemWorkflowChanged | ContentItemDeleted | ContentItemRestored;
 export const CONTENT_ITEM_EVENT_TYPES: ContentItemEvent['type'][] = [
-  'ContentItemCreated', 'ContentItemEdited', 'ContentItemWorkflowChanged', 'ContentItemDeleted',
+  'ContentItemCreated', 'ContentItemEdited', 'ContentItemWorkflowChanged', 'ContentItemDeleted', 'ContentItemRestored',
 ];
 
 export const contentItemStreamId = (itemId: string) => `content-item-${itemId}`;

@@ -1,9 +1,10 @@
 import { accept, reject, type Decider, type Decision, type DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
+import { differingFields, versionNotFound } from '../shared/history';
 import type { WebsiteEvent } from './events';
 import { checkText, SITE_LIMITS } from './site-limits';
 import {
-  applySettingsChanges, defaultWebsiteSettings, validateWebsiteSettings, type WebsiteSettings, type WebsiteSettingsChanges,
+  applySettingsChanges, defaultWebsiteSettings, validateWebsiteSettings, WEBSITE_RESTORED_SETTINGS, type WebsiteSettings, type WebsiteSettingsChanges,
 } from './website-settings';
 
 /** The website stream: created once by the seeder (WebsiteCreated), then its settings and header/footer. */
@@ -16,7 +17,12 @@ export const initialWebsiteState = (): WebsiteState => ({ status: 'none' });
 export type ChangeWebsiteSettings = { type: 'ChangeWebsiteSettings'; data: { changes: WebsiteSettingsChanges; now: string } };
 /** SPEC 7 PUT /api/site-header-footer: a part left out stays as it is. */
 export type SetSiteHeaderFooter = { type: 'SetSiteHeaderFooter'; data: { header?: string; footer?: string; now: string } };
-export type WebsiteCommand = ChangeWebsiteSettings | SetSiteHeaderFooter;
+/**
+ * Brings back an earlier version (issue 12): `target` is the stream's state at `restoredVersion`
+ * (the handler folds the events up to it). Appends WebsiteRestored with what differs from it.
+ */
+export type RestoreWebsite = { type: 'RestoreWebsite'; data: { restoredVersion: number; target: WebsiteState; now: string } };
+export type WebsiteCommand = ChangeWebsiteSettings | SetSiteHeaderFooter | RestoreWebsite;
 
 export function evolveWebsite(state: WebsiteState, event: WebsiteEvent): WebsiteState {
   switch (event.type) {
@@ -29,6 +35,11 @@ export function evolveWebsite(state: WebsiteState, event: WebsiteEvent): Website
       return state.status === 'created' ? { ...state, settings: applySettingsChanges(state.settings, event.data.changes) } : state;
     case 'SiteHeaderFooterChanged':
       return state.status === 'created' ? { ...state, header: event.data.header, footer: event.data.footer } : state;
+    case 'WebsiteRestored': {
+      if (state.status !== 'created') return state;
+      const { changes, header, footer } = event.data;
+      return { ...state, settings: applySettingsChanges(state.settings, changes), header: header ?? state.header, footer: footer ?? state.footer };
+    }
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -66,6 +77,17 @@ export function decideWebsite(command: WebsiteCommand, state: WebsiteState): Dec
       if (invalid) return reject(invalid);
       if (header === state.header && footer === state.footer) return accept();
       return accept({ type: 'SiteHeaderFooterChanged', data: { header, footer, changedAt: now } });
+    }
+    case 'RestoreWebsite': {
+      const { restoredVersion, target, now } = command.data;
+      if (target.status !== 'created') return reject(versionNotFound(restoredVersion));
+      const changes = differingFields(state.settings, target.settings, WEBSITE_RESTORED_SETTINGS) as WebsiteSettingsChanges;
+      const invalid = validateWebsiteSettings(applySettingsChanges(state.settings, changes));
+      if (invalid) return reject(invalid);
+      const header = target.header !== state.header ? { header: target.header } : {};
+      const footer = target.footer !== state.footer ? { footer: target.footer } : {};
+      if (Object.keys(changes).length === 0 && !('header' in header) && !('footer' in footer)) return accept();
+      return accept({ type: 'WebsiteRestored', data: { restoredVersion, changes, ...header, ...footer, restoredAt: now } });
     }
     default: {
       const unhandled: never = command;

@@ -81,6 +81,15 @@ export function defaultWebsiteSettings(created: { title: string; currency: strin
   };
 }
 
+/**
+ * The settings restoring an earlier version brings back (issue 12), with the header and footer: not
+ * the subscription's status, expiry or the website's type, which are not the owner's design.
+ */
+export const WEBSITE_RESTORED_SETTINGS = [
+  'siteTitle', 'siteTagLine', 'timeZone', 'language', 'currency', 'useCLDRMoneyFormat', 'commentsEnabled', 'simpleLikingEnabled', 'disqusShortname',
+  'shareButtonOptions', 'socialAccounts', 'logoImageId', 'captchaSiteKey',
+] as const satisfies readonly (keyof WebsiteSettings)[];
+
 export function applySettingsChanges(settings: WebsiteSettings, changes: WebsiteSettingsChanges): WebsiteSettings {
   const next: WebsiteSettings = { ...settings };
   for (const [key, value] of Object.entries(changes)) {

@@ -5,7 +5,7 @@ import {
   type StoreState,
 } from '@storefront/domain';
 import type { CommandContext } from '@storefront/eventstore';
-import { CommandExecutor } from '../infrastructure/command-executor';
+import { CommandExecutor, type BasedOn } from '../infrastructure/command-executor';
 import { DomainException } from '../infrastructure/http/domain-exception';
 
 /** Runs catalog deciders against their streams; a rejection leaves as a DomainException (nothing appended). */
@@ -13,17 +13,17 @@ import { DomainException } from '../infrastructure/http/domain-exception';
 export class CatalogWriter {
   constructor(private readonly executor: CommandExecutor) {}
 
-  async store(context: CommandContext, collectionId: string, command: StoreCommand): Promise<StoreState> {
+  async store(context: CommandContext, collectionId: string, command: StoreCommand, basedOn: BasedOn = {}): Promise<StoreState> {
     const result = await this.executor.execute({
-      streamId: storeStreamId(collectionId), streamType: STORE_STREAM_TYPE, decider: storeDecider, command, context,
+      streamId: storeStreamId(collectionId), streamType: STORE_STREAM_TYPE, decider: storeDecider, command, context, ...basedOn,
     });
     if (!result.ok) throw new DomainException(result.error);
     return result.state;
   }
 
-  async product(context: CommandContext, productId: string, command: ProductCommand): Promise<ProductState> {
+  async product(context: CommandContext, productId: string, command: ProductCommand, basedOn: BasedOn = {}): Promise<ProductState> {
     const result = await this.executor.execute({
-      streamId: productStreamId(productId), streamType: PRODUCT_STREAM_TYPE, decider: productDecider, command, context,
+      streamId: productStreamId(productId), streamType: PRODUCT_STREAM_TYPE, decider: productDecider, command, context, ...basedOn,
     });
     if (!result.ok) throw new DomainException(result.error);
     return result.state;

@@ -1,10 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
-  ChangeStockRequest, CreateProductRequest, EditProductDetailsRequest, EditVariantRequest, PutOnSaleRequest, SetProductEnabledRequest,
+  ChangeStockRequest, CreateProductRequest, EditProductDetailsRequest, EditVariantRequest, PutOnSaleRequest, RestoreRequest, SetProductEnabledRequest,
   SetProductImagesRequest, VariantRequest, type ProductRecord,
 } from '@storefront/domain';
+import { basedOnVersion } from '../infrastructure/http/if-match';
 import { parseBody } from '../infrastructure/http/parse-body';
+import { VersionEtagInterceptor } from '../infrastructure/http/version-etag.interceptor';
+import { historyQuery, type HistoryPage } from '../infrastructure/stream-history';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { RequiresPermission } from '../security';
 import { AddVariantCommand } from './commands/add-variant.command';
@@ -15,19 +18,25 @@ import { EditProductDetailsCommand } from './commands/edit-product-details.comma
 import { EditVariantCommand } from './commands/edit-variant.command';
 import { PutProductOnSaleCommand } from './commands/put-product-on-sale.command';
 import { RemoveVariantCommand } from './commands/remove-variant.command';
+import { RestoreProductCommand } from './commands/restore-product.command';
 import { SetProductEnabledCommand } from './commands/set-product-enabled.command';
 import { SetProductImagesCommand } from './commands/set-product-images.command';
 import type { ProductView } from './product-loader';
 import { GetOwnerProductQuery } from './queries/get-owner-product.query';
+import { GetProductHistoryQuery } from './queries/get-product-history.query';
 import { ListOwnerProductsQuery } from './queries/list-owner-products.query';
 
 /**
  * Owner catalog API (`products.manage`; reads `products.view`, see docs/PERMISSIONS.md). Every response is computed from the
  * streams the command appended to (read-your-writes): `{ product, record, merchandising }`. Bodies
  * are parsed with the catalog's request schemas (`domain/src/catalog/requests.ts`) into typed commands.
+ * A product's answers carry its `version` (and ETag); a save with `If-Match` is refused with 409
+ * EDIT_CONFLICT when the product changed since (issue 12). Stock is not versioned with it: it lives
+ * in the inventory streams, and its changes are adjustments or absolute counts an editor sees at once.
  */
 @Controller('api/content-service/product/1.1/websites/:websiteId/products')
 @RequiresPermission('products.manage')
+@UseInterceptors(VersionEtagInterceptor)
 export class CatalogController {
   constructor(
     private readonly commands: CommandBus,
@@ -54,31 +63,31 @@ export class CatalogController {
 
   @Put(':productId')
   edit(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
-    return this.commands.execute(new EditProductDetailsCommand(commandContextFor(req), websiteId, productId, parseBody(EditProductDetailsRequest, body)));
+    return this.commands.execute(new EditProductDetailsCommand(commandContextFor(req), websiteId, productId, parseBody(EditProductDetailsRequest, body), basedOnVersion(req)));
   }
 
   @Delete(':productId')
   @HttpCode(204)
   async remove(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string): Promise<void> {
-    await this.commands.execute(new DeleteProductCommand(commandContextFor(req), websiteId, productId));
+    await this.commands.execute(new DeleteProductCommand(commandContextFor(req), websiteId, productId, basedOnVersion(req)));
   }
 
   @Post(':productId/variants')
   @HttpCode(201)
   addVariant(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
-    return this.commands.execute(new AddVariantCommand(commandContextFor(req), websiteId, productId, parseBody(VariantRequest, body)));
+    return this.commands.execute(new AddVariantCommand(commandContextFor(req), websiteId, productId, parseBody(VariantRequest, body), basedOnVersion(req)));
   }
 
   @Put(':productId/variants/:sku')
   editVariant(
     @Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Param('sku') sku: string, @Body() body: unknown,
   ): Promise<ProductView> {
-    return this.commands.execute(new EditVariantCommand(commandContextFor(req), websiteId, productId, sku, parseBody(EditVariantRequest, body)));
+    return this.commands.execute(new EditVariantCommand(commandContextFor(req), websiteId, productId, sku, parseBody(EditVariantRequest, body), basedOnVersion(req)));
   }
 
   @Delete(':productId/variants/:sku')
   removeVariant(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Param('sku') sku: string): Promise<ProductView> {
-    return this.commands.execute(new RemoveVariantCommand(commandContextFor(req), websiteId, productId, sku));
+    return this.commands.execute(new RemoveVariantCommand(commandContextFor(req), websiteId, productId, sku, basedOnVersion(req)));
   }
 
   @Put(':productId/variants/:sku/stock')
@@ -90,17 +99,30 @@ export class CatalogController {
 
   @Put(':productId/sale')
   putOnSale(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
-    return this.commands.execute(new PutProductOnSaleCommand(commandContextFor(req), websiteId, productId, parseBody(PutOnSaleRequest, body)));
+    return this.commands.execute(new PutProductOnSaleCommand(commandContextFor(req), websiteId, productId, parseBody(PutOnSaleRequest, body), basedOnVersion(req)));
   }
 
   @Put(':productId/enabled')
   setEnabled(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
-    return this.commands.execute(new SetProductEnabledCommand(commandContextFor(req), websiteId, productId, parseBody(SetProductEnabledRequest, body)));
+    return this.commands.execute(new SetProductEnabledCommand(commandContextFor(req), websiteId, productId, parseBody(SetProductEnabledRequest, body), basedOnVersion(req)));
   }
 
   /** `{ imageIds }`: media image ids in order, main image first; `[]` removes every image. */
   @Put(':productId/images')
   setImages(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
-    return this.commands.execute(new SetProductImagesCommand(commandContextFor(req), websiteId, productId, parseBody(SetProductImagesRequest, body)));
+    return this.commands.execute(new SetProductImagesCommand(commandContextFor(req), websiteId, productId, parseBody(SetProductImagesRequest, body), basedOnVersion(req)));
+  }
+
+  /** The product's history, newest first: `?limit=` (default 50, at most 200) and `?before=<version>` page back. */
+  @Get(':productId/history')
+  history(@Param('websiteId') websiteId: string, @Param('productId') productId: string, @Query() query: Record<string, unknown>): Promise<HistoryPage> {
+    return this.queries.execute(new GetProductHistoryQuery(websiteId, productId, historyQuery(query)));
+  }
+
+  /** `{ version }`: brings that version back with a new event (ProductRestored); enabled and stock stay as they are. */
+  @Post(':productId/restore')
+  @HttpCode(200)
+  restore(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
+    return this.commands.execute(new RestoreProductCommand(commandContextFor(req), websiteId, productId, parseBody(RestoreRequest, body), basedOnVersion(req)));
   }
 }

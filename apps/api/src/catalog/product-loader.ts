@@ -8,7 +8,8 @@ import { foldEvents, type EventStore } from '@storefront/eventstore';
 import { EVENT_STORE } from '../infrastructure/database/tokens';
 import { DomainException } from '../infrastructure/http/domain-exception';
 
-export type ProductView = { product: ProductDetails; record: ProductRecord; merchandising: ProductMerchandisingContext };
+/** `version`: the product stream's version, to send back in If-Match with the next save (issue 12). */
+export type ProductView = { product: ProductDetails; record: ProductRecord; merchandising: ProductMerchandisingContext; version: number };
 
 /**
  * Read-your-writes for owner commands: a product's state straight from its stream and its
@@ -19,8 +20,13 @@ export class ProductLoader {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   async state(productId: string): Promise<ProductState> {
+    return (await this.stateAndVersion(productId)).state;
+  }
+
+  /** The product's state and its stream's version (0: no such product). */
+  async stateAndVersion(productId: string): Promise<{ state: ProductState; version: number }> {
     const events = await this.store.readStream(productStreamId(productId));
-    return foldEvents<ProductState, ProductEvent>(productDecider, productDecider.initialState(), events);
+    return { state: foldEvents<ProductState, ProductEvent>(productDecider, productDecider.initialState(), events), version: events.at(-1)?.streamPosition ?? 0 };
   }
 
   /** The product's details, or PRODUCT_NOT_FOUND when it does not exist or was deleted. */
@@ -48,6 +54,6 @@ export class ProductLoader {
       }),
     );
     const record = productRecord(product, (sku) => stock.get(sku));
-    return { product, record, merchandising: productMerchandisingContext(record, product) };
+    return { product, record, merchandising: productMerchandisingContext(record, product), version: events.at(-1)!.streamPosition };
   }
 }

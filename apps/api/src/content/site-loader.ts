@@ -10,14 +10,20 @@ import { foldEvents, type EventStore } from '@storefront/eventstore';
 import { EVENT_STORE } from '../infrastructure/database/tokens';
 import { DomainException } from '../infrastructure/http/domain-exception';
 
-export type WebsiteSettingsView = { website: WebsiteRecord; websiteSettings: WebsiteSettingsRecord; settings: WebsiteSettings };
-export type CollectionView = { collection: CollectionRecord; items: { id: string; urlId: string }[] };
-export type ContentItemView = { item: ContentItemRecord };
+/**
+ * Every owner view carries `version`: its stream's version (the website stream for settings and
+ * header/footer, the site-layout stream for the layout, the collection's, the item's), to send back
+ * in `If-Match` with the next save (concurrent editing, issue 12).
+ */
+export type WebsiteSettingsView = { website: WebsiteRecord; websiteSettings: WebsiteSettingsRecord; settings: WebsiteSettings; version: number };
+export type CollectionView = { collection: CollectionRecord; items: { id: string; urlId: string }[]; version: number };
+export type ContentItemView = { item: ContentItemRecord; version: number };
 /** SPEC 7 GET /api/commondata/GetSiteLayout: the navigations with their Layout links. */
 export type SiteLayoutView = {
   layout: { homePageId: string | null; navigations: { name: string; templateId: string | null; links: LayoutLink[] }[] };
+  version: number;
 };
-export type HeaderFooterView = { header: string; footer: string };
+export type HeaderFooterView = { header: string; footer: string; version: number };
 
 type ActiveCollection = Extract<CollectionState, { status: 'active' }>;
 type ActiveItem = Extract<ContentItemState, { status: 'active' }>;
@@ -31,41 +37,66 @@ export class SiteLoader {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   async websiteState(): Promise<Extract<WebsiteState, { status: 'created' }>> {
+    return (await this.website()).state;
+  }
+
+  /** The website's state and its stream's version. */
+  async website(): Promise<{ state: Extract<WebsiteState, { status: 'created' }>; version: number }> {
     const events = await this.store.readStream(WEBSITE_STREAM_ID);
     const state = foldEvents<WebsiteState, WebsiteEvent>(websiteDecider, websiteDecider.initialState(), events);
     if (state.status !== 'created') throw new DomainException(domainError('NOT_FOUND', {}, 'The website has not been created yet.'));
-    return state;
+    return { state, version: versionOf(events) };
   }
 
   async layoutState(): Promise<SiteLayoutState> {
-    const events = await this.store.readStream(SITE_LAYOUT_STREAM_ID);
-    return foldEvents<SiteLayoutState, SiteLayoutEvent>(siteLayoutDecider, siteLayoutDecider.initialState(), events);
+    return (await this.layout()).state;
   }
 
-  /** The collection's state and the time of its latest event. */
-  async collectionState(collectionId: string): Promise<{ state: CollectionState; updatedAt: string | null }> {
-    if (!isId(collectionId)) return { state: { status: 'none' }, updatedAt: null };
+  /** The site layout's state and its stream's version. */
+  async layout(): Promise<{ state: SiteLayoutState; version: number }> {
+    const events = await this.store.readStream(SITE_LAYOUT_STREAM_ID);
+    return { state: foldEvents<SiteLayoutState, SiteLayoutEvent>(siteLayoutDecider, siteLayoutDecider.initialState(), events), version: versionOf(events) };
+  }
+
+  /** The collection's state, the time of its latest event and its stream's version. */
+  async collectionState(collectionId: string): Promise<{ state: CollectionState; updatedAt: string | null; version: number }> {
+    if (!isId(collectionId)) return { state: { status: 'none' }, updatedAt: null, version: 0 };
     const events = await this.store.readStream(collectionStreamId(collectionId));
     const state = foldEvents<CollectionState, CollectionEvent>(collectionDecider, collectionDecider.initialState(), events);
-    return { state, updatedAt: events.at(-1)?.recordedAt.toISOString() ?? null };
+    return { state, updatedAt: events.at(-1)?.recordedAt.toISOString() ?? null, version: versionOf(events) };
   }
 
   async activeCollection(collectionId: string): Promise<ActiveCollection> {
-    const { state } = await this.collectionState(collectionId);
+    return (await this.activeCollectionVersion(collectionId)).state;
+  }
+
+  /** An active collection's state and version, or COLLECTION_NOT_FOUND. */
+  async activeCollectionVersion(collectionId: string): Promise<{ state: ActiveCollection; version: number }> {
+    const { state, version } = await this.collectionState(collectionId);
     if (state.status !== 'active') throw new DomainException(domainError('COLLECTION_NOT_FOUND', { collectionId: String(collectionId).slice(0, 200) }));
-    return state;
+    return { state, version };
   }
 
   async itemState(itemId: string): Promise<ContentItemState> {
-    if (!isId(itemId)) return { status: 'none' };
+    return (await this.item(itemId)).state;
+  }
+
+  /** The item's state and its stream's version. */
+  async item(itemId: string): Promise<{ state: ContentItemState; version: number }> {
+    if (!isId(itemId)) return { state: { status: 'none' }, version: 0 };
     const events = await this.store.readStream(contentItemStreamId(itemId));
-    return foldEvents<ContentItemState, ContentItemEvent>(contentItemDecider, contentItemDecider.initialState(), events);
+    return { state: foldEvents<ContentItemState, ContentItemEvent>(contentItemDecider, contentItemDecider.initialState(), events), version: versionOf(events) };
   }
 
   async activeItem(itemId: string): Promise<ActiveItem> {
-    const state = await this.itemState(itemId);
+    return (await this.activeItemVersion(itemId)).state;
+  }
+
+  /** An active item's state and version, or ITEM_NOT_FOUND. */
+  async activeItemVersion(itemId: string): Promise<{ state: ActiveItem; version: number }> {
+    const { state, version } = await this.item(itemId);
     if (state.status !== 'active') throw new DomainException(domainError('ITEM_NOT_FOUND', { itemId: String(itemId).slice(0, 200) }));
-    return state;
+    return { state, version };
   }
 
   /** The command id that started a stream (its first event), or null for a stream that does not exist. */
@@ -82,40 +113,46 @@ export class SiteLoader {
   }
 
   async websiteSettingsView(now = Date.now()): Promise<WebsiteSettingsView> {
-    const state = await this.websiteState();
-    return { website: websiteAt(websiteRecord(state), now), websiteSettings: websiteSettingsRecord(state.settings), settings: state.settings };
+    const { state, version } = await this.website();
+    return { website: websiteAt(websiteRecord(state), now), websiteSettings: websiteSettingsRecord(state.settings), settings: state.settings, version };
   }
 
   async headerFooterView(): Promise<HeaderFooterView> {
-    const state = await this.websiteState();
-    return { header: state.header, footer: state.footer };
+    const { state, version } = await this.website();
+    return { header: state.header, footer: state.footer, version };
   }
 
   async collectionView(collectionId: string): Promise<CollectionView> {
-    const [{ state, updatedAt }, layout] = await Promise.all([this.collectionState(collectionId), this.layoutState()]);
+    const [{ state, updatedAt, version }, layout] = await Promise.all([this.collectionState(collectionId), this.layoutState()]);
     if (state.status !== 'active') throw new DomainException(domainError('COLLECTION_NOT_FOUND', { collectionId: String(collectionId).slice(0, 200) }));
     const collection = collectionRecord(state.collection, {
       itemCount: Object.keys(state.items).length, isHome: layout.homePageId === collectionId, updatedAt: updatedAt ?? state.collection.createdAt,
     });
-    return { collection, items: state.order.map((id) => ({ id, urlId: state.items[id]! })) };
+    return { collection, items: state.order.map((id) => ({ id, urlId: state.items[id]! })), version };
   }
 
   async itemView(itemId: string): Promise<ContentItemView> {
-    const { item } = await this.activeItem(itemId);
+    const { state: { item }, version } = await this.activeItemVersion(itemId);
     const { state } = await this.collectionState(item.collectionId);
     const urlId = state.status === 'active' ? state.collection.urlId : '';
-    return { item: contentItemRecord(item, collectionPath(urlId)) };
+    return { item: contentItemRecord(item, collectionPath(urlId)), version };
   }
 
   async siteLayoutView(): Promise<SiteLayoutView> {
-    const state = await this.layoutState();
+    const { state, version } = await this.layout();
     return {
       layout: {
         homePageId: state.homePageId,
         navigations: NAVIGATION_NAMES.map((name) => ({ name, templateId: state.templateIds[name] ?? null, links: state.navigations[name] })),
       },
+      version,
     };
   }
+}
+
+/** A stream's version: its last event's position (0 when it has none). */
+function versionOf(events: readonly { streamPosition: number }[]): number {
+  return events.at(-1)?.streamPosition ?? 0;
 }
 
 /** Ids in paths: anything else cannot name a stream of ours. */

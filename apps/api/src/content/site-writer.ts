@@ -6,7 +6,7 @@ import {
   type WebsiteCommand, type WebsiteState,
 } from '@storefront/domain';
 import type { CommandContext } from '@storefront/eventstore';
-import { CommandExecutor } from '../infrastructure/command-executor';
+import { CommandExecutor, type BasedOn } from '../infrastructure/command-executor';
 import { DomainException } from '../infrastructure/http/domain-exception';
 
 /**
@@ -19,33 +19,33 @@ import { DomainException } from '../infrastructure/http/domain-exception';
 export class SiteWriter {
   constructor(private readonly executor: CommandExecutor) {}
 
-  async website(context: CommandContext, command: WebsiteCommand): Promise<WebsiteState> {
+  async website(context: CommandContext, command: WebsiteCommand, basedOn: BasedOn = {}): Promise<WebsiteState> {
     const result = await this.executor.execute({
-      streamId: WEBSITE_STREAM_ID, streamType: WEBSITE_STREAM_TYPE, decider: websiteDecider, command, context,
+      streamId: WEBSITE_STREAM_ID, streamType: WEBSITE_STREAM_TYPE, decider: websiteDecider, command, context, ...basedOn,
     });
     if (!result.ok) throw new DomainException(result.error);
     return result.state;
   }
 
-  async layout(context: CommandContext, command: SiteLayoutCommand): Promise<SiteLayoutState> {
+  async layout(context: CommandContext, command: SiteLayoutCommand, basedOn: BasedOn = {}): Promise<SiteLayoutState> {
     const result = await this.executor.execute({
-      streamId: SITE_LAYOUT_STREAM_ID, streamType: SITE_LAYOUT_STREAM_TYPE, decider: siteLayoutDecider, command, context,
+      streamId: SITE_LAYOUT_STREAM_ID, streamType: SITE_LAYOUT_STREAM_TYPE, decider: siteLayoutDecider, command, context, ...basedOn,
     });
     if (!result.ok) throw new DomainException(result.error);
     return result.state;
   }
 
-  async collection(context: CommandContext, collectionId: string, command: CollectionCommand): Promise<CollectionState> {
+  async collection(context: CommandContext, collectionId: string, command: CollectionCommand, basedOn: BasedOn = {}): Promise<CollectionState> {
     const result = await this.executor.execute({
-      streamId: collectionStreamId(collectionId), streamType: COLLECTION_STREAM_TYPE, decider: collectionDecider, command, context,
+      streamId: collectionStreamId(collectionId), streamType: COLLECTION_STREAM_TYPE, decider: collectionDecider, command, context, ...basedOn,
     });
     if (!result.ok) throw new DomainException(result.error);
     return result.state;
   }
 
-  async item(context: CommandContext, itemId: string, command: ContentItemCommand): Promise<ContentItemState> {
+  async item(context: CommandContext, itemId: string, command: ContentItemCommand, basedOn: BasedOn = {}): Promise<ContentItemState> {
     const result = await this.executor.execute({
-      streamId: contentItemStreamId(itemId), streamType: CONTENT_ITEM_STREAM_TYPE, decider: contentItemDecider, command, context,
+      streamId: contentItemStreamId(itemId), streamType: CONTENT_ITEM_STREAM_TYPE, decider: contentItemDecider, command, context, ...basedOn,
     });
     if (!result.ok) throw new DomainException(result.error);
     return result.state;

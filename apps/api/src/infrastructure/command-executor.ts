@@ -1,8 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Decider, DomainError, DomainEvent } from '@storefront/domain';
-import { foldEvents, handleCommand, StreamStateCache, type EventStore, type HandleCommandOptions, type HandleCommandResult } from '@storefront/eventstore';
+import {
+  foldEvents, handleCommand, StreamStateCache, StreamVersionConflictError, type EventStore, type HandleCommandOptions, type HandleCommandResult,
+} from '@storefront/eventstore';
 import { EVENT_STORE } from './database/tokens';
 import { KeyedSerializer } from './keyed-serializer';
+
+/**
+ * The version of the stream a save was based on (`If-Match`, see http/if-match.ts): the append is
+ * refused with StreamVersionConflictError (409 EDIT_CONFLICT) when the stream is at another one.
+ * Undefined: no check (a save without If-Match, and every step a request makes on other streams).
+ */
+export type BasedOn = { expectedVersion?: number };
+
+/**
+ * Refuses a save based on another version before a request's first step (a URL id reserved on the
+ * site layout, the store or the collection) is written; the aggregate's own append checks it again.
+ */
+export function requireBasedOn(streamId: string, { expectedVersion }: BasedOn, currentVersion: number): void {
+  if (expectedVersion !== undefined && expectedVersion !== currentVersion) throw new StreamVersionConflictError(streamId, expectedVersion, currentVersion);
+}
 
 /**
  * How command handlers run a decider against a stream. Commands on the same stream from this

@@ -14,11 +14,11 @@ export class AddVariantHandler implements ICommandHandler<AddVariantCommand, Pro
     private readonly websites: WebsiteDirectory,
   ) {}
 
-  async execute({ context, websiteId, productId, variant: requested }: AddVariantCommand): Promise<ProductView> {
+  async execute({ context, websiteId, productId, variant: requested, expectedVersion }: AddVariantCommand): Promise<ProductView> {
     await this.websites.require(websiteId);
     const { variant, initialStock } = newVariant(requested, derivedUuid(context.commandId, 'variant'));
     const now = new Date().toISOString();
-    await this.writer.product(stepContext(context, 'add'), productId, { type: 'AddVariant', data: { productId, variant, initialStock, now } });
+    await this.writer.product(stepContext(context, 'add'), productId, { type: 'AddVariant', data: { productId, variant, initialStock, now } }, { expectedVersion });
     await this.writer.inventory(stepContext(context, 'stock'), productId, variant.sku, {
       type: 'SetStock', data: { productId, sku: variant.sku, qtyInStock: initialStock.qtyInStock, unlimited: initialStock.unlimited, now },
     });

@@ -14,10 +14,10 @@ export class DeleteProductHandler implements ICommandHandler<DeleteProductComman
     private readonly websites: WebsiteDirectory,
   ) {}
 
-  async execute({ context, websiteId, productId }: DeleteProductCommand): Promise<void> {
+  async execute({ context, websiteId, productId, expectedVersion }: DeleteProductCommand): Promise<void> {
     await this.websites.require(websiteId);
     const { collectionId } = await this.loader.details(productId);
-    await this.writer.product(stepContext(context, 'delete'), productId, { type: 'DeleteProduct', data: { productId, now: new Date().toISOString() } });
+    await this.writer.product(stepContext(context, 'delete'), productId, { type: 'DeleteProduct', data: { productId, now: new Date().toISOString() } }, { expectedVersion });
     await this.writer.store(stepContext(context, 'unlist'), collectionId, { type: 'UnlistProduct', data: { collectionId, productId } });
   }
 }

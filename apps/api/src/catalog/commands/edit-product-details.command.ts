@@ -2,5 +2,5 @@ import type { ProductDetailsChanges } from '@storefront/domain';
 import type { CommandContext } from '@storefront/eventstore';
 
 export class EditProductDetailsCommand {
-  constructor(readonly context: CommandContext, readonly websiteId: string, readonly productId: string, readonly changes: ProductDetailsChanges) {}
+  constructor(readonly context: CommandContext, readonly websiteId: string, readonly productId: string, readonly changes: ProductDetailsChanges, readonly expectedVersion?: number) {}
 }

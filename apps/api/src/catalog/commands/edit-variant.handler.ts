@@ -12,9 +12,9 @@ export class EditVariantHandler implements ICommandHandler<EditVariantCommand, P
     private readonly websites: WebsiteDirectory,
   ) {}
 
-  async execute({ context, websiteId, productId, sku, changes }: EditVariantCommand): Promise<ProductView> {
+  async execute({ context, websiteId, productId, sku, changes, expectedVersion }: EditVariantCommand): Promise<ProductView> {
     await this.websites.require(websiteId);
-    await this.writer.product(context, productId, { type: 'EditVariant', data: { productId, sku, changes, now: new Date().toISOString() } });
+    await this.writer.product(context, productId, { type: 'EditVariant', data: { productId, sku, changes, now: new Date().toISOString() } }, { expectedVersion });
     return this.loader.view(productId);
   }
 }

@@ -6,10 +6,11 @@ import { EditProductDetailsHandler } from './edit-product-details.handler';
 import { EditVariantHandler } from './edit-variant.handler';
 import { PutProductOnSaleHandler } from './put-product-on-sale.handler';
 import { RemoveVariantHandler } from './remove-variant.handler';
+import { RestoreProductHandler } from './restore-product.handler';
 import { SetProductEnabledHandler } from './set-product-enabled.handler';
 import { SetProductImagesHandler } from './set-product-images.handler';
 
 export const CommandHandlers = [
   CreateProductHandler, EditProductDetailsHandler, AddVariantHandler, EditVariantHandler, RemoveVariantHandler, ChangeStockHandler,
-  PutProductOnSaleHandler, SetProductEnabledHandler, SetProductImagesHandler, DeleteProductHandler,
+  PutProductOnSaleHandler, SetProductEnabledHandler, SetProductImagesHandler, DeleteProductHandler, RestoreProductHandler,
 ];

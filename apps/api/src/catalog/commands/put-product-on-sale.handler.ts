@@ -12,9 +12,9 @@ export class PutProductOnSaleHandler implements ICommandHandler<PutProductOnSale
     private readonly websites: WebsiteDirectory,
   ) {}
 
-  async execute({ context, websiteId, productId, sale }: PutProductOnSaleCommand): Promise<ProductView> {
+  async execute({ context, websiteId, productId, sale, expectedVersion }: PutProductOnSaleCommand): Promise<ProductView> {
     await this.websites.require(websiteId);
-    await this.writer.product(context, productId, { type: 'PutProductOnSale', data: { productId, ...sale, now: new Date().toISOString() } });
+    await this.writer.product(context, productId, { type: 'PutProductOnSale', data: { productId, ...sale, now: new Date().toISOString() } }, { expectedVersion });
     return this.loader.view(productId);
   }
 }

@@ -12,9 +12,9 @@ export class RemoveVariantHandler implements ICommandHandler<RemoveVariantComman
     private readonly websites: WebsiteDirectory,
   ) {}
 
-  async execute({ context, websiteId, productId, sku }: RemoveVariantCommand): Promise<ProductView> {
+  async execute({ context, websiteId, productId, sku, expectedVersion }: RemoveVariantCommand): Promise<ProductView> {
     await this.websites.require(websiteId);
-    await this.writer.product(context, productId, { type: 'RemoveVariant', data: { productId, sku, now: new Date().toISOString() } });
+    await this.writer.product(context, productId, { type: 'RemoveVariant', data: { productId, sku, now: new Date().toISOString() } }, { expectedVersion });
     return this.loader.view(productId);
   }
 }

@@ -12,9 +12,9 @@ export class SetProductEnabledHandler implements ICommandHandler<SetProductEnabl
     private readonly websites: WebsiteDirectory,
   ) {}
 
-  async execute({ context, websiteId, productId, enabled }: SetProductEnabledCommand): Promise<ProductView> {
+  async execute({ context, websiteId, productId, enabled, expectedVersion }: SetProductEnabledCommand): Promise<ProductView> {
     await this.websites.require(websiteId);
-    await this.writer.product(context, productId, { type: 'SetProductEnabled', data: { productId, enabled, now: new Date().toISOString() } });
+    await this.writer.product(context, productId, { type: 'SetProductEnabled', data: { productId, enabled, now: new Date().toISOString() } }, { expectedVersion });
     return this.loader.view(productId);
   }
 }

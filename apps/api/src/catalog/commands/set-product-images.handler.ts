@@ -21,12 +21,12 @@ export class SetProductImagesHandler implements ICommandHandler<SetProductImages
     private readonly images: ImageAssets,
   ) {}
 
-  async execute({ context, websiteId, productId, imageIds }: SetProductImagesCommand): Promise<ProductView> {
+  async execute({ context, websiteId, productId, imageIds, expectedVersion }: SetProductImagesCommand): Promise<ProductView> {
     await this.websites.require(websiteId);
     const invalid = checkImageIds(imageIds);
     if (invalid) throw new DomainException(invalid);
     await this.images.requireAll(imageIds);
-    await this.writer.product(context, productId, { type: 'SetProductImages', data: { productId, imageIds, now: new Date().toISOString() } });
+    await this.writer.product(context, productId, { type: 'SetProductImages', data: { productId, imageIds, now: new Date().toISOString() } }, { expectedVersion });
     return this.loader.view(productId);
   }
 }

@@ -12,5 +12,5 @@ export type WorkflowRequest =
 
 /** POST /api/site/items/{id}/publish and /unpublish, PUT /api/site/items/{id}/workflow: the item's publish state. */
 export class ChangeItemWorkflowCommand {
-  constructor(readonly context: CommandContext, readonly itemId: string, readonly request: WorkflowRequest) {}
+  constructor(readonly context: CommandContext, readonly itemId: string, readonly request: WorkflowRequest, readonly expectedVersion?: number) {}
 }

@@ -15,14 +15,14 @@ export class ChangeItemWorkflowHandler implements ICommandHandler<ChangeItemWork
     private readonly loader: SiteLoader,
   ) {}
 
-  async execute({ context, itemId, request }: ChangeItemWorkflowCommand): Promise<ContentItemView> {
+  async execute({ context, itemId, request, expectedVersion }: ChangeItemWorkflowCommand): Promise<ContentItemView> {
     const now = new Date().toISOString();
     const target =
       request.mode === 'publish' ? publishTargetAt(request.publishOn, now)
       : request.mode === 'unpublish' ? { workflowState: 'Draft' as const, publishOn: null }
       : { workflowState: request.workflowState, publishOn: request.publishOn };
     await this.loader.activeItem(itemId);
-    await this.writer.item(context, itemId, { type: 'ChangeContentItemWorkflow', data: { itemId, ...target, now } });
+    await this.writer.item(context, itemId, { type: 'ChangeContentItemWorkflow', data: { itemId, ...target, now } }, { expectedVersion });
     return this.loader.itemView(itemId);
   }
 }

@@ -10,8 +10,8 @@ export class ChangeWebsiteSettingsHandler implements ICommandHandler<ChangeWebsi
     private readonly loader: SiteLoader,
   ) {}
 
-  async execute({ context, changes }: ChangeWebsiteSettingsCommand): Promise<WebsiteSettingsView> {
-    await this.writer.website(context, { type: 'ChangeWebsiteSettings', data: { changes, now: new Date().toISOString() } });
+  async execute({ context, changes, expectedVersion }: ChangeWebsiteSettingsCommand): Promise<WebsiteSettingsView> {
+    await this.writer.website(context, { type: 'ChangeWebsiteSettings', data: { changes, now: new Date().toISOString() } }, { expectedVersion });
     return this.loader.websiteSettingsView();
   }
 }

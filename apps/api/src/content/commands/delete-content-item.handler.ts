@@ -12,10 +12,10 @@ export class DeleteContentItemHandler implements ICommandHandler<DeleteContentIt
     private readonly loader: SiteLoader,
   ) {}
 
-  async execute({ context, itemId }: DeleteContentItemCommand): Promise<void> {
+  async execute({ context, itemId, expectedVersion }: DeleteContentItemCommand): Promise<void> {
     const { item } = await this.loader.activeItem(itemId);
     const now = new Date().toISOString();
-    await this.writer.item(stepContext(context, 'delete'), itemId, { type: 'DeleteContentItem', data: { itemId, now } });
+    await this.writer.item(stepContext(context, 'delete'), itemId, { type: 'DeleteContentItem', data: { itemId, now } }, { expectedVersion });
     await this.writer.collection(stepContext(context, 'unlist'), item.collectionId, {
       type: 'UnlistCollectionItem', data: { collectionId: item.collectionId, itemId },
     });

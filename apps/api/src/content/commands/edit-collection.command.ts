@@ -3,5 +3,5 @@ import type { CommandContext } from '@storefront/eventstore';
 
 /** PUT /api/site/collections/{id}: title, navigation title, description, URL id, folder behaviour, members-only, published, page size. */
 export class EditCollectionCommand {
-  constructor(readonly context: CommandContext, readonly collectionId: string, readonly request: EditCollectionRequest) {}
+  constructor(readonly context: CommandContext, readonly collectionId: string, readonly request: EditCollectionRequest, readonly expectedVersion?: number) {}
 }

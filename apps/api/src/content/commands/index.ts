@@ -12,10 +12,12 @@ import { SetCollectionPasswordHandler } from './set-collection-password.handler'
 import { SetGalleryOptionsHandler } from './set-gallery-options.handler';
 import { SetHomePageHandler } from './set-home-page.handler';
 import { SetSiteHeaderFooterHandler } from './set-site-header-footer.handler';
+import { RestoreSiteVersionHandler } from './restore.handler';
 import { UpdateNavigationHandler } from './update-navigation.handler';
 
 export const CommandHandlers = [
   ChangeWebsiteSettingsHandler, SetSiteHeaderFooterHandler, CreateCollectionHandler, EditCollectionHandler, SetCollectionPasswordHandler,
   SetCollectionLayoutHandler, SetGalleryOptionsHandler, ReorderCollectionItemsHandler, DeleteCollectionHandler, SetHomePageHandler,
   UpdateNavigationHandler, CreateContentItemHandler, EditContentItemHandler, ChangeItemWorkflowHandler, DeleteContentItemHandler,
+  RestoreSiteVersionHandler,
 ];

@@ -10,8 +10,8 @@ export class ReorderCollectionItemsHandler implements ICommandHandler<ReorderCol
     private readonly loader: SiteLoader,
   ) {}
 
-  async execute({ context, collectionId, itemIds }: ReorderCollectionItemsCommand): Promise<CollectionView> {
-    await this.writer.collection(context, collectionId, { type: 'ReorderCollectionItems', data: { collectionId, itemIds, now: new Date().toISOString() } });
+  async execute({ context, collectionId, itemIds, expectedVersion }: ReorderCollectionItemsCommand): Promise<CollectionView> {
+    await this.writer.collection(context, collectionId, { type: 'ReorderCollectionItems', data: { collectionId, itemIds, now: new Date().toISOString() } }, { expectedVersion });
     return this.loader.collectionView(collectionId);
   }
 }

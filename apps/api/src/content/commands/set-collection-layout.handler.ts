@@ -14,12 +14,12 @@ export class SetCollectionLayoutHandler implements ICommandHandler<SetCollection
     private readonly loader: SiteLoader,
   ) {}
 
-  async execute({ context, collectionId, blocks: requested, roles }: SetCollectionLayoutCommand): Promise<CollectionView> {
+  async execute({ context, collectionId, blocks: requested, roles, expectedVersion }: SetCollectionLayoutCommand): Promise<CollectionView> {
     let n = 0;
     const blocks = sanitizeBlocks(blocksWithIds(requested, () => derivedUuid(context.commandId, `block-${n++}`)));
     const { state } = await this.loader.collectionState(collectionId);
     requireRawBlockRights(roles, blocks, state.status === 'active' ? state.collection.layout : []);
-    await this.writer.collection(context, collectionId, { type: 'SetCollectionLayout', data: { collectionId, blocks, now: new Date().toISOString() } });
+    await this.writer.collection(context, collectionId, { type: 'SetCollectionLayout', data: { collectionId, blocks, now: new Date().toISOString() } }, { expectedVersion });
     return this.loader.collectionView(collectionId);
   }
 }

@@ -17,7 +17,7 @@ export class SetCollectionPasswordHandler implements ICommandHandler<SetCollecti
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
 
-  async execute({ context, collectionId, password }: SetCollectionPasswordCommand): Promise<CollectionView> {
+  async execute({ context, collectionId, password, expectedVersion }: SetCollectionPasswordCommand): Promise<CollectionView> {
     if (password !== null) {
       const bad = checkPagePassword(password);
       if (bad) throw new DomainException(bad);
@@ -26,7 +26,7 @@ export class SetCollectionPasswordHandler implements ICommandHandler<SetCollecti
     const now = new Date().toISOString();
     acceptedOrThrow(decideCollection({ type: 'SetCollectionPassword', data: { collectionId, passwordHash: password === null ? null : '$pending$', now } }, state));
     const passwordHash = password === null ? null : await this.hasher.hash(password);
-    await this.writer.collection(context, collectionId, { type: 'SetCollectionPassword', data: { collectionId, passwordHash, now } });
+    await this.writer.collection(context, collectionId, { type: 'SetCollectionPassword', data: { collectionId, passwordHash, now } }, { expectedVersion });
     return this.loader.collectionView(collectionId);
   }
 }

@@ -11,8 +11,8 @@ export class SetGalleryOptionsHandler implements ICommandHandler<SetGalleryOptio
     private readonly loader: SiteLoader,
   ) {}
 
-  async execute({ context, collectionId, options }: SetGalleryOptionsCommand): Promise<CollectionView> {
-    await this.writer.collection(context, collectionId, { type: 'SetGalleryOptions', data: { collectionId, options, now: new Date().toISOString() } });
+  async execute({ context, collectionId, options, expectedVersion }: SetGalleryOptionsCommand): Promise<CollectionView> {
+    await this.writer.collection(context, collectionId, { type: 'SetGalleryOptions', data: { collectionId, options, now: new Date().toISOString() } }, { expectedVersion });
     return this.loader.collectionView(collectionId);
   }
 }

@@ -10,8 +10,8 @@ export class SetHomePageHandler implements ICommandHandler<SetHomePageCommand, S
     private readonly loader: SiteLoader,
   ) {}
 
-  async execute({ context, collectionId }: SetHomePageCommand): Promise<SiteLayoutView> {
-    await this.writer.layout(context, { type: 'SetHomePage', data: { collectionId, now: new Date().toISOString() } });
+  async execute({ context, collectionId, expectedVersion }: SetHomePageCommand): Promise<SiteLayoutView> {
+    await this.writer.layout(context, { type: 'SetHomePage', data: { collectionId, now: new Date().toISOString() } }, { expectedVersion });
     return this.loader.siteLayoutView();
   }
 }

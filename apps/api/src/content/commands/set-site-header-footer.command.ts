@@ -2,5 +2,5 @@ import type { CommandContext } from '@storefront/eventstore';
 
 /** SPEC 7 PUT /api/site-header-footer { header, footer }, parsed from the body. */
 export class SetSiteHeaderFooterCommand {
-  constructor(readonly context: CommandContext, readonly headerFooter: { header?: string; footer?: string }) {}
+  constructor(readonly context: CommandContext, readonly headerFooter: { header?: string; footer?: string }, readonly expectedVersion?: number) {}
 }

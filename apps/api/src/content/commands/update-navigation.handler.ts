@@ -11,9 +11,9 @@ export class UpdateNavigationHandler implements ICommandHandler<UpdateNavigation
     private readonly loader: SiteLoader,
   ) {}
 
-  async execute({ context, navigation }: UpdateNavigationCommand): Promise<SiteLayoutView> {
+  async execute({ context, navigation, expectedVersion }: UpdateNavigationCommand): Promise<SiteLayoutView> {
     const { fieldName, templateId, items } = navigation;
-    await this.writer.layout(context, { type: 'UpdateNavigation', data: { fieldName, templateId, items, now: new Date().toISOString() } });
+    await this.writer.layout(context, { type: 'UpdateNavigation', data: { fieldName, templateId, items, now: new Date().toISOString() } }, { expectedVersion });
     return this.loader.siteLayoutView();
   }
 }

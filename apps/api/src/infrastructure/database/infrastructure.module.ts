@@ -7,6 +7,7 @@ import { CommandExecutor } from '../command-executor';
 import { SERVER_SECRETS, ServerSecrets } from '../server-secrets';
 import { ReadModelChanges } from '../read-model-changes';
 import { StartupNotices } from '../startup-notices';
+import { StreamHistory } from '../stream-history';
 
 import { DATABASE, EVENT_STORE, PROJECTION_RUNNER } from './tokens';
 
@@ -71,8 +72,9 @@ export class InfrastructureModule implements OnModuleInit, OnApplicationShutdown
         CommandExecutor,
         StartupNotices,
         ReadModelChanges,
+        StreamHistory,
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTION_RUNNER, SERVER_SECRETS, CommandExecutor, StartupNotices, ReadModelChanges],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTION_RUNNER, SERVER_SECRETS, CommandExecutor, StartupNotices, ReadModelChanges, StreamHistory],
     };
   }
 

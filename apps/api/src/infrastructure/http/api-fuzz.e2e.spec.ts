@@ -35,16 +35,24 @@ const ROUTE_FIELDS: Record<string, string[]> = {
   'GET /api/config/session': [],
   'GET /api/content-service/product/1.1/websites/:websiteId/products': [],
   'GET /api/content-service/product/1.1/websites/:websiteId/products/:productId': [],
+  'GET /api/content-service/product/1.1/websites/:websiteId/products/:productId/history': [],
   'GET /api/media/images': [],
   'GET /api/media/images/:imageId': [],
   'GET /api/site-header-footer': [],
   'GET /api/site/collections': [],
   'GET /api/site/collections/:collectionId': [],
+  'GET /api/site/collections/:collectionId/history': [],
   'GET /api/site/collections/:collectionId/items': [],
   'GET /api/site/items/:itemId': [],
+  'GET /api/site/items/:itemId/history': [],
+  'GET /api/site/layout/history': [],
   'GET /api/site/settings': [],
+  'GET /api/site/settings/history': [],
   'GET /config': [],
+  'GET /config/*': [],
   'GET /config/login': [],
+  'GET /config/preview/at/:at': [],
+  'GET /config/preview/at/:at/*': [],
   'GET /favicon.ico': [],
   'GET /favicon.svg': [],
   'GET /healthz': [],
@@ -61,11 +69,15 @@ const ROUTE_FIELDS: Record<string, string[]> = {
   'POST /api/config/owners': ['email', 'password', 'roles', 'currentPassword'],
   'POST /api/config/session': ['email', 'password', 'rememberMe'],
   'POST /api/content-service/product/1.1/websites/:websiteId/products': ['title', 'productType', 'currency', 'variants', 'urlId', 'tags', 'categories', 'imageIds', 'subscriptionPlan'],
+  'POST /api/content-service/product/1.1/websites/:websiteId/products/:productId/restore': ['version'],
   'POST /api/content-service/product/1.1/websites/:websiteId/products/:productId/variants': ['sku', 'attributes', 'priceCents', 'salePriceCents', 'qtyInStock', 'unlimited'],
   'POST /api/media/images': ['altText', 'title', 'filename'],
   'POST /api/site/collections': ['id', 'title', 'type', 'urlId', 'kind'],
+  'POST /api/site/collections/:collectionId/restore': ['version'],
   'POST /api/site/collections/:collectionId/items': ['id', 'title', 'body', 'excerpt', 'startDate', 'endDate', 'location'],
   'POST /api/site/items/:itemId/publish': ['at'],
+  'POST /api/site/items/:itemId/restore': ['version'],
+  'POST /api/site/settings/restore': ['version'],
   'POST /api/site/items/:itemId/unpublish': [],
   'POST /api/widget/UpdateNavigation': ['fieldName', 'templateId', 'navigation'],
   'PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields': ['itemId', 'sku', 'additionalFields'],
@@ -176,6 +188,8 @@ type FuzzRequest = {
   xsrf: 'right' | 'wrong' | 'missing';
   cartCookie: string | null;
   idempotencyKey: string | null;
+  /** The version a save says it was based on (issue 12): a real one, a wrong one, or garbage. */
+  ifMatch: string | null;
 };
 
 function send(base: string, method: string, path: string, headers: Record<string, string>, payload?: Buffer) {
@@ -244,6 +258,7 @@ describeEachDriver('every route, fuzzed with bad input: never a 5xx, nothing sto
     knownIds.imageId = images.slice(0, 2).map((i) => i.id);
     knownIds.filename = ['original', '500w.jpg'];
     knownIds.file = ['site.css'];
+    knownIds.at = [new Date().toISOString(), '2020-01-01', '0000-01-01T00:00:00Z', '9999-12-31T23:59:59-14:00'];
   });
   afterAll(async () => {
     await t?.close();
@@ -273,6 +288,7 @@ describeEachDriver('every route, fuzzed with bad input: never a 5xx, nothing sto
       xsrf: fc.constantFrom<FuzzRequest['xsrf']>('right', 'right', 'right', 'wrong', 'missing'),
       cartCookie: fc.option(fc.oneof(fc.uuid(), badString), { freq: 3 }),
       idempotencyKey: fc.option(fc.oneof(fc.uuid(), badString), { freq: 3 }),
+      ifMatch: fc.option(fc.oneof(fc.nat({ max: 30 }).map((n) => `"${n}"`), fc.constantFrom('*', 'W/"1"', '1'), badString), { freq: 3 }),
     });
 
     await fc.assert(
@@ -285,6 +301,7 @@ describeEachDriver('every route, fuzzed with bad input: never a 5xx, nothing sto
         if (cookies.length > 0) headers.Cookie = cookies.join('; ');
         if (r.asAdmin && r.xsrf !== 'missing') headers['X-XSRF-Token'] = r.xsrf === 'right' ? admin.xsrf : 'not-the-token';
         if (r.idempotencyKey !== null) headers['Idempotency-Key'] = headerSafe(r.idempotencyKey) || 'k';
+        if (r.ifMatch !== null) headers['If-Match'] = headerSafe(r.ifMatch) || '"1"';
         const before = await eventCount();
         const res = await send(base, method, query ? `${path}?${query}` : path, headers, payload);
         if (res.status >= 500) throw new Error(`${method} ${path}${query ? `?${query}` : ''} answered ${res.status}: ${res.body.slice(0, 300)}`);

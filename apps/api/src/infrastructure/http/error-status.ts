@@ -109,6 +109,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   IMAGE_REQUIRED: 400,
   NAVIGATION_NOT_FOUND: 404,
   INVALID_NAVIGATION: 400,
+  EDIT_CONFLICT: 409,
+  VERSION_NOT_FOUND: 404,
 };
 
 export function statusForCode(code: string): number {

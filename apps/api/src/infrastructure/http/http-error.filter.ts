@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { domainError, ERROR_MESSAGES, type ErrorCode } from '@storefront/domain';
-import { DatabaseUnavailableError, IdempotencyKeyReusedError } from '@storefront/eventstore';
+import { DatabaseUnavailableError, IdempotencyKeyReusedError, StreamVersionConflictError } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
 import { DomainException } from './domain-exception';
 import { statusForCode } from './error-status';
@@ -41,6 +41,10 @@ const RETRY_AFTER_SECONDS = 2;
 export function toErrorResponse(exception: unknown): { status: number; body: ErrorBody } {
   if (exception instanceof DatabaseUnavailableError) return { status: 503, body: { ...DATABASE_UNAVAILABLE } };
   if (exception instanceof IdempotencyKeyReusedError) exception = new DomainException(domainError('IDEMPOTENCY_KEY_REUSED'));
+  // A save based on a version someone else's change has replaced (If-Match): reload, or apply on top of `currentVersion`.
+  if (exception instanceof StreamVersionConflictError) {
+    exception = new DomainException(domainError('EDIT_CONFLICT', { expectedVersion: exception.expectedVersion, currentVersion: exception.currentVersion }));
+  }
   if (exception instanceof DomainException) {
     const { code, message, details } = exception.error;
     return { status: statusForCode(code), body: { ...(details ?? {}), error: code, message } };

@@ -50,7 +50,7 @@ export function commandContextFor(req: AppRequest, visitorId?: string): CommandC
   const key = headerOf(req, 'idempotency-key');
   const correlation = headerOf(req, 'x-correlation-id');
   const owner = req.state.owner;
-  const actor: Actor = owner ? { kind: 'owner', id: owner.id } : { kind: 'visitor', id: visitorId ?? 'anonymous' };
+  const actor: Actor = owner ? { kind: 'owner', id: owner.id, email: owner.email } : { kind: 'visitor', id: visitorId ?? 'anonymous' };
   const clientKey = key && UUID.test(key) ? key.toLowerCase() : null;
   const context: CommandContext = {
     commandId: clientKey === null ? randomUUID() : scopedCommandId(req, visitorId, clientKey),
