@@ -1,11 +1,11 @@
 import { blockView, BLOCK, type Block, type BlockView } from './blocks';
-import { COLLECTION_KINDS, type CollectionDetails, type FolderBehavior } from './collection';
+import { COLLECTION_KINDS, isCollectionVisible, type CollectionDetails, type FolderBehavior } from './collection';
 import { RECORD_TYPES, type CommentState, type ContentItemDetails, type EventLocation, type WorkflowState } from './content-item';
 import { normaliseGalleryOptions, type GalleryOptions } from './gallery-options';
 import { epochMs } from './site-limits';
 import type { WebsiteState } from './website-decider';
 import {
-  isWebsiteExpired, SITE_STATUS_VALUES, trialDaysLeft, WEBSITE_TYPES, type ShareButtonOptions, type SiteStatusName, type SocialAccount,
+  DEFAULT_ANNOUNCEMENT_BAR, isWebsiteExpired, SITE_STATUS_VALUES, type AnnouncementBar, trialDaysLeft, WEBSITE_TYPES, type ShareButtonOptions, type SiteStatusName, type SocialAccount,
   type WebsiteSettings,
 } from './website-settings';
 
@@ -37,6 +37,8 @@ export type WebsiteRecord = {
   /** Filled by whoever resolves image ids to assets (the media context); null here. */
   logoImageUrl: string | null;
   captchaSettings: { siteKey: string | null };
+  /** (ours) The line across the top of every page, when enabled. */
+  announcementBar: AnnouncementBar;
   /** Epoch ms */
   createdOn: number;
 };
@@ -72,6 +74,7 @@ export function websiteRecord(state: Extract<WebsiteState, { status: 'created' }
     logoImageId: s.logoImageId,
     logoImageUrl: null,
     captchaSettings: { siteKey: s.captchaSiteKey },
+    announcementBar: s.announcementBar ?? DEFAULT_ANNOUNCEMENT_BAR,
     createdOn: epochMs(state.createdAt),
   };
 }
@@ -122,7 +125,19 @@ export type CollectionRecord = {
   storeCollectionId?: string;
   passwordProtected: boolean;
   membersOnly: boolean;
+  /**
+   * Visitors see the page (its publish state, SPEC 4): Published, or Scheduled and due. Time
+   * dependent: a stored record counts only Published; `collectionAt` sets it for a moment.
+   */
   published: boolean;
+  /** SPEC 4 'Content statuses': Draft, Scheduled, Needs Review, Private, or Published. */
+  workflowState: WorkflowState;
+  /** Epoch ms: when the page went out, or goes out when Scheduled. */
+  publishOn: number | null;
+  /** Empty when the page title stands in. */
+  seoTitle: string;
+  /** Empty when the description stands in. */
+  seoDescription: string;
   isHome: boolean;
   pageSize: number;
   createdOn: number;
@@ -133,7 +148,7 @@ export const collectionPath = (urlId: string) => `/${urlId}`;
 
 export function collectionRecord(
   c: CollectionDetails,
-  facts: { itemCount: number; isHome: boolean; updatedAt: string },
+  facts: { itemCount: number; isHome: boolean; updatedAt: string; nowMs?: number },
 ): CollectionRecord {
   const kind = COLLECTION_KINDS[c.kind];
   return {
@@ -154,12 +169,22 @@ export function collectionRecord(
     ...(c.kind === 'products' && c.storeCollectionId ? { storeCollectionId: c.storeCollectionId } : {}),
     passwordProtected: c.passwordHash !== null,
     membersOnly: c.membersOnly,
-    published: c.published,
+    published: isCollectionVisible(c, facts.nowMs ?? Number.NEGATIVE_INFINITY),
+    workflowState: c.workflowState,
+    publishOn: c.publishOn,
+    seoTitle: c.seoTitle,
+    seoDescription: c.seoDescription,
     isHome: facts.isHome,
     pageSize: c.pageSize,
     createdOn: epochMs(c.createdAt),
     updatedOn: epochMs(facts.updatedAt),
   };
+}
+
+/** A stored collection record at `nowMs`: `published` follows its publish state then (a Scheduled page goes out on time). */
+export function collectionAt(record: CollectionRecord, nowMs: number): CollectionRecord {
+  const published = isCollectionVisible(record, nowMs);
+  return published === record.published ? record : { ...record, published };
 }
 
 /** SPEC 3 'Content item' (and 'Event' for events) as the page context's `item` / `items`. */

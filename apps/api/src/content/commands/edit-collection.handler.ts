@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { collectionUrlId, decideCollection, type ChangeCollectionDetails } from '@storefront/domain';
+import { collectionUrlId, collectionWorkflowTarget, decideCollection, type ChangeCollectionDetails } from '@storefront/domain';
 import { stepContext } from '../../infrastructure/derived-ids';
 import { acceptedOrThrow } from '../parsed';
 import { SiteLoader, type CollectionView } from '../site-loader';
@@ -7,7 +7,11 @@ import { SiteWriter } from '../site-writer';
 import { richText } from '../rich-text-input';
 import { EditCollectionCommand } from './edit-collection.command';
 
-/** Edits settings; a new URL id is first made unique on the site layout (after the edit is known to be valid). */
+/**
+ * Edits settings and the publish state (SPEC 4 statuses; Published without a date is published
+ * now, a future date schedules); a new URL id is first made unique on the site layout (after the
+ * edit is known to be valid).
+ */
 @CommandHandler(EditCollectionCommand)
 export class EditCollectionHandler implements ICommandHandler<EditCollectionCommand, CollectionView> {
   constructor(
@@ -17,9 +21,14 @@ export class EditCollectionHandler implements ICommandHandler<EditCollectionComm
 
   async execute({ context, collectionId, request: parsed }: EditCollectionCommand): Promise<CollectionView> {
     const { wantedUrlId } = parsed;
-    const changes = parsed.changes.description === undefined ? parsed.changes : { ...parsed.changes, description: richText(parsed.changes.description) };
     const state = await this.loader.activeCollection(collectionId);
     const now = new Date().toISOString();
+    const workflow = parsed.workflow ? collectionWorkflowTarget(parsed.workflow, state.collection, now) : null;
+    const changes = {
+      ...parsed.changes,
+      ...(parsed.changes.description === undefined ? {} : { description: richText(parsed.changes.description) }),
+      ...(workflow ?? {}),
+    };
     const command = (urlId?: string): ChangeCollectionDetails => ({
       type: 'ChangeCollectionDetails', data: { collectionId, changes: { ...changes, ...(urlId !== undefined ? { urlId } : {}) }, now },
     });
