@@ -1,0 +1,226 @@
+import type { LayoutLink, NavigationName } from '@storefront/domain/site/navigation';
+import type { WorkflowState } from '@storefront/domain/site/content-item';
+import type { AnnouncementBar, SocialAccount } from '@storefront/domain/site/website-settings';
+import { ownerApi } from '../../app/api';
+
+/**
+ * The site's pages, collections, items, navigations, header/footer and the settings the Pages
+ * screens edit, over the owner APIs of apps/api/src/content (`/api/site/...`, SPEC 7
+ * `GetSiteLayout` / `UpdateNavigation`, `/api/site-header-footer`).
+ */
+
+/** The kinds of collection an owner creates here (the catalog's store pages are made with the store). */
+export type CollectionKind = 'page' | 'blog' | 'events' | 'gallery' | 'products' | 'folder';
+
+/** SPEC 3 'Collection' as the owner API answers it (the fields these screens read). */
+export type Collection = {
+  id: string;
+  title: string;
+  navigationTitle: string;
+  description: string;
+  urlId: string;
+  fullUrl: string;
+  type: number;
+  typeName: CollectionKind;
+  folder: boolean;
+  /** SPEC FolderBehavior: 1 index, 2 redirect, 3 none. */
+  folderBehavior: 1 | 2 | 3 | null;
+  itemCount: number;
+  passwordProtected: boolean;
+  membersOnly: boolean;
+  /** Visitors see it now. */
+  published: boolean;
+  workflowState: WorkflowState;
+  publishOn: number | null;
+  seoTitle: string;
+  seoDescription: string;
+  isHome: boolean;
+  pageSize: number;
+  updatedOn: number;
+  /** The stream version this was read at, once the API tells it (optimistic concurrency). */
+  version?: number;
+};
+
+/** SPEC 3 'Content item' (the fields these screens read). */
+export type ContentItem = {
+  id: string;
+  collectionId: string;
+  recordType: number;
+  title: string;
+  urlId: string;
+  fullUrl: string;
+  workflowState: WorkflowState;
+  publishOn: number | null;
+  addedOn: number;
+  updatedOn: number;
+  startDate?: number;
+  endDate?: number;
+  mainImageId: string | null;
+  version?: number;
+};
+
+export type Navigation = { name: NavigationName; templateId: string | null; links: LayoutLink[] };
+export type SiteLayout = { homePageId: string | null; navigations: Navigation[]; version?: number };
+
+export type NewCollection = { kind: CollectionKind; title: string; workflowState?: WorkflowState };
+
+/** PUT /api/site/collections/{id}: any subset; `workflowState` with `publishOn` sets the status. */
+export type CollectionChanges = Partial<{
+  title: string;
+  navigationTitle: string;
+  description: string;
+  urlId: string;
+  seoTitle: string;
+  seoDescription: string;
+  folderBehavior: 1 | 2 | 3;
+  membersOnly: boolean;
+  pageSize: number;
+  workflowState: WorkflowState;
+  publishOn: number | null;
+  /** The version the edit was based on, once the API accepts it. */
+  expectedVersion: number;
+}>;
+
+export type NewItem = { title: string; workflowState?: WorkflowState; startDate?: string; endDate?: string };
+
+export type HeaderFooter = { header: string; footer: string };
+
+export type WebsiteSettings = {
+  website: { id: string; siteTitle: string; socialAccounts: SocialAccount[]; announcementBar?: AnnouncementBar };
+};
+export type WebsiteSettingsChanges = { socialAccounts?: SocialAccount[]; announcementBar?: Partial<AnnouncementBar> };
+
+const LIST = 'LIST' as const;
+
+export const pagesApi = ownerApi.injectEndpoints({
+  endpoints: (build) => ({
+    listCollections: build.query<Collection[], void>({
+      query: () => 'site/collections',
+      transformResponse: (body: { collections: Collection[] }) => body.collections,
+      providesTags: (collections) => [{ type: 'Page', id: LIST }, ...(collections ?? []).map((c) => ({ type: 'Page' as const, id: c.id }))],
+    }),
+    getCollection: build.query<Collection, string>({
+      query: (id) => `site/collections/${encodeURIComponent(id)}`,
+      transformResponse: (body: { collection: Collection }) => body.collection,
+      providesTags: (_c, _e, id) => [{ type: 'Page', id }],
+    }),
+    createCollection: build.mutation<Collection, NewCollection>({
+      query: (body) => ({ url: 'site/collections', method: 'POST', body }),
+      transformResponse: (body: { collection: Collection }) => body.collection,
+      invalidatesTags: [{ type: 'Page', id: LIST }, 'Layout'],
+    }),
+    editCollection: build.mutation<Collection, { id: string; changes: CollectionChanges }>({
+      query: ({ id, changes }) => ({ url: `site/collections/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
+      transformResponse: (body: { collection: Collection }) => body.collection,
+      invalidatesTags: (_c, _e, { id }) => [{ type: 'Page', id }, { type: 'Page', id: LIST }, 'History'],
+    }),
+    setCollectionPassword: build.mutation<Collection, { id: string; password: string | null }>({
+      query: ({ id, password }) => ({ url: `site/collections/${encodeURIComponent(id)}/password`, method: 'PUT', body: { password } }),
+      transformResponse: (body: { collection: Collection }) => body.collection,
+      invalidatesTags: (_c, _e, { id }) => [{ type: 'Page', id }, { type: 'Page', id: LIST }],
+    }),
+    setHomePage: build.mutation<SiteLayout, string>({
+      query: (collectionId) => ({ url: 'site/home', method: 'PUT', body: { collectionId } }),
+      transformResponse: (body: { layout: SiteLayout }) => body.layout,
+      invalidatesTags: [{ type: 'Page', id: LIST }, 'Layout'],
+    }),
+    deleteCollection: build.mutation<void, string>({
+      query: (id) => ({ url: `site/collections/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'Page', id: LIST }, { type: 'Page', id }, 'Layout'],
+    }),
+    listItems: build.query<ContentItem[], string>({
+      query: (collectionId) => `site/collections/${encodeURIComponent(collectionId)}/items`,
+      transformResponse: (body: { items: ContentItem[] }) => body.items,
+      providesTags: (_items, _e, collectionId) => [{ type: 'Page', id: `items:${collectionId}` }],
+    }),
+    createItem: build.mutation<ContentItem, { collectionId: string; item: NewItem }>({
+      query: ({ collectionId, item }) => ({ url: `site/collections/${encodeURIComponent(collectionId)}/items`, method: 'POST', body: item }),
+      transformResponse: (body: { item: ContentItem }) => body.item,
+      invalidatesTags: (_i, _e, { collectionId }) => [{ type: 'Page', id: `items:${collectionId}` }, { type: 'Page', id: collectionId }, { type: 'Page', id: LIST }],
+    }),
+    publishItem: build.mutation<ContentItem, { item: ContentItem; publish: boolean }>({
+      query: ({ item, publish }) => ({ url: `site/items/${encodeURIComponent(item.id)}/${publish ? 'publish' : 'unpublish'}`, method: 'POST', body: {} }),
+      transformResponse: (body: { item: ContentItem }) => body.item,
+      invalidatesTags: (_i, _e, { item }) => [{ type: 'Page', id: `items:${item.collectionId}` }, 'History'],
+    }),
+    deleteItem: build.mutation<void, ContentItem>({
+      query: (item) => ({ url: `site/items/${encodeURIComponent(item.id)}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, item) => [{ type: 'Page', id: `items:${item.collectionId}` }, { type: 'Page', id: item.collectionId }, { type: 'Page', id: LIST }],
+    }),
+    reorderItems: build.mutation<void, { collectionId: string; itemIds: string[] }>({
+      query: ({ collectionId, itemIds }) => ({ url: `site/collections/${encodeURIComponent(collectionId)}/order`, method: 'PUT', body: { itemIds } }),
+      // The new order shows at once; a refusal puts the old one back.
+      async onQueryStarted({ collectionId, itemIds }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          pagesApi.util.updateQueryData('listItems', collectionId, (items) => {
+            const byId = new Map(items.map((i) => [i.id, i]));
+            return itemIds.map((id) => byId.get(id)).filter((i): i is ContentItem => i !== undefined);
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+      invalidatesTags: (_r, error, { collectionId }) => (error ? [{ type: 'Page', id: `items:${collectionId}` }] : []),
+    }),
+    getSiteLayout: build.query<SiteLayout, void>({
+      query: () => 'commondata/GetSiteLayout',
+      transformResponse: (body: { layout: SiteLayout }) => body.layout,
+      providesTags: ['Layout'],
+    }),
+    /** SPEC 7 UpdateNavigation. The navigation changes on screen at once; a refusal puts it back. */
+    updateNavigation: build.mutation<SiteLayout, { name: NavigationName; templateId: string | null; links: LayoutLink[] }>({
+      query: ({ name, templateId, links }) => ({ url: 'widget/UpdateNavigation', method: 'POST', body: { fieldName: name, templateId, navigation: { items: links } } }),
+      transformResponse: (body: { layout: SiteLayout }) => body.layout,
+      async onQueryStarted({ name, links }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          pagesApi.util.updateQueryData('getSiteLayout', undefined, (layout) => {
+            const nav = layout.navigations.find((n) => n.name === name);
+            if (nav) nav.links = links;
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(pagesApi.util.updateQueryData('getSiteLayout', undefined, () => data));
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+    getHeaderFooter: build.query<HeaderFooter, void>({
+      query: () => 'site-header-footer',
+      providesTags: [{ type: 'Site', id: 'header-footer' }],
+    }),
+    setHeaderFooter: build.mutation<HeaderFooter, HeaderFooter>({
+      query: (body) => ({ url: 'site-header-footer', method: 'PUT', body }),
+      invalidatesTags: [{ type: 'Site', id: 'header-footer' }, 'History'],
+    }),
+    getWebsiteSettings: build.query<WebsiteSettings, void>({
+      query: () => 'site/settings',
+      providesTags: ['Site'],
+    }),
+    changeWebsiteSettings: build.mutation<WebsiteSettings, WebsiteSettingsChanges>({
+      query: (body) => ({ url: 'site/settings', method: 'PUT', body }),
+      invalidatesTags: ['Site', 'History'],
+    }),
+  }),
+});
+
+export const {
+  useListCollectionsQuery,
+  useGetCollectionQuery,
+  useCreateCollectionMutation,
+  useEditCollectionMutation,
+  useSetCollectionPasswordMutation,
+  useSetHomePageMutation,
+  useDeleteCollectionMutation,
+  useListItemsQuery,
+  useCreateItemMutation,
+  usePublishItemMutation,
+  useDeleteItemMutation,
+  useReorderItemsMutation,
+  useGetSiteLayoutQuery,
+  useUpdateNavigationMutation,
+  useGetHeaderFooterQuery,
+  useSetHeaderFooterMutation,
+  useGetWebsiteSettingsQuery,
+  useChangeWebsiteSettingsMutation,
+} = pagesApi;
