@@ -8,8 +8,10 @@ import { MenuButton } from '../../ui/menu';
 import { Alert } from '../../ui/page-header';
 import { contentEditorPath, formatWhen, itemNoun, pageName, statusLabel, statusTone } from './page-labels';
 import {
-  useCreateItemMutation, useDeleteItemMutation, useListItemsQuery, usePublishItemMutation, useReorderItemsMutation, type Collection, type ContentItem,
+  useCreateItemMutation, useDeleteItemMutation, useListImagesQuery, useListItemsQuery, usePublishItemMutation, useReorderItemsMutation, type Collection,
+  type ContentItem, type LibraryImage,
 } from './pages-api';
+import { Dialog } from '../../ui/dialog';
 import { useTree } from './tree-context';
 import { useNow } from './use-now';
 
@@ -37,6 +39,9 @@ export function CollectionItems({ collection }: { collection: Collection }) {
   const focusAfter = useRef<string | null>(null);
   const now = useNow();
   const orderable = collection.typeName === 'gallery';
+  const library = useListImagesQuery(undefined, { skip: !orderable });
+  const imagesById = new Map((library.data ?? []).map((img) => [img.id, img]));
+  const [picking, setPicking] = useState(false);
   const list = items.data ?? [];
   const full = orderable && list.length >= ORDERABLE_LIMIT;
 
@@ -47,7 +52,7 @@ export function CollectionItems({ collection }: { collection: Collection }) {
     focusAfter.current = null;
   });
 
-  const name = (item: ContentItem, i: number) => item.title || `Image ${i + 1}`;
+  const name = (item: ContentItem, i: number) => item.title || imagesById.get(item.mainImageId ?? '')?.title || `Image ${i + 1}`;
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= list.length || from === to) return;
@@ -161,6 +166,7 @@ export function CollectionItems({ collection }: { collection: Collection }) {
                   ) : (
                     <span className="pg-handle-spacer" />
                   )}
+                  {orderable && <Thumbnail image={imagesById.get(item.mainImageId ?? '')} />}
                   <div className="pg-row-text">
                     <span className="pg-row-title">
                       <Link to={contentEditorPath(item.id)}>{name(item, i)}</Link>
@@ -197,9 +203,27 @@ export function CollectionItems({ collection }: { collection: Collection }) {
         </ul>
       )}
       {orderable && (
-        <p id="pg-item-move-help" className="ow-hint">
-          Drag an image, or focus it and press Alt with the up or down arrow, to change the order.
-        </p>
+        <>
+          <p id="pg-item-move-help" className="ow-hint">
+            Drag an image, or focus it and press Alt with the up or down arrow, to change the order.
+          </p>
+          <button type="button" className="ow-button" disabled={full || !items.data} onClick={() => setPicking(true)}>
+            Add images
+          </button>
+        </>
+      )}
+      {picking && (
+        <ImagePicker
+          collection={collection}
+          room={ORDERABLE_LIMIT - list.length}
+          inGallery={new Set(list.map((i) => i.mainImageId ?? ''))}
+          library={library}
+          onClose={() => setPicking(false)}
+          onAdded={(n) => {
+            setPicking(false);
+            tree.announce(`Added ${n} ${n === 1 ? 'image' : 'images'} to ${pageName(collection)}.`);
+          }}
+        />
       )}
       {!orderable && <NewItemForm collection={collection} />}
     </section>
@@ -266,5 +290,96 @@ function NewItemForm({ collection }: { collection: Collection }) {
         </div>
       )}
     </form>
+  );
+}
+
+function Thumbnail({ image }: { image: LibraryImage | undefined }) {
+  return image ? <img className="pg-thumb" src={`${image.assetUrl}?format=100w`} alt="" width={40} height={40} loading="lazy" /> : <span className="pg-thumb" aria-hidden="true" />;
+}
+
+/**
+ * Images of the media library to add to a gallery, each becoming a published gallery image. At
+ * most the gallery's room (SPEC 9: 250 images) can be chosen; the server's limit message is shown
+ * if it refuses one anyway.
+ */
+function ImagePicker({ collection, room, inGallery, library, onClose, onAdded }: {
+  collection: Collection;
+  room: number;
+  inGallery: ReadonlySet<string>;
+  library: { data?: LibraryImage[]; isLoading: boolean; isError: boolean; error?: unknown };
+  onClose: () => void;
+  onAdded: (count: number) => void;
+}) {
+  const [createItem] = useCreateItemMutation();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const images = library.data ?? [];
+  const over = chosen.length > room;
+
+  return (
+    <Dialog title={`Add images to ${pageName(collection)}`} onClose={onClose} wide>
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (chosen.length === 0) return setError('Choose at least one image.');
+          if (over) return setError(`${limitMessage(ORDERABLE_LIMIT)} There is room for ${room} more.`);
+          setBusy(true);
+          setError(null);
+          let added = 0;
+          try {
+            for (const imageId of chosen) {
+              await createItem({ collectionId: collection.id, item: { mainImageId: imageId, workflowState: 'Published' } }).unwrap();
+              added++;
+            }
+            onAdded(added);
+          } catch (err) {
+            setError(`${added > 0 ? `Added ${added}. ` : ''}${errorMessage(err, 'The images could not be added. Please try again.')}`);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <p className="ow-hint">
+          Room for {room} more {room === 1 ? 'image' : 'images'} ({ORDERABLE_LIMIT} at most). Upload new images in the editor’s image picker.
+        </p>
+        {library.isLoading && <p role="status">Loading your images…</p>}
+        {library.isError && <Alert>{errorMessage(library.error, 'Unable to load your images.')}</Alert>}
+        {library.data && images.length === 0 && <p className="ow-hint">Your media library has no images yet.</p>}
+        {images.length > 0 && (
+          <fieldset>
+            <legend>Images</legend>
+            <ul className="pg-picker">
+              {images.map((img) => (
+                <li key={img.id}>
+                  <label className="pg-picker-item">
+                    <input
+                      type="checkbox"
+                      checked={chosen.includes(img.id)}
+                      onChange={(e) => setChosen((c) => (e.target.checked ? [...c, img.id] : c.filter((id) => id !== img.id)))}
+                    />
+                    <img src={`${img.assetUrl}?format=300w`} alt="" loading="lazy" />
+                    <span>
+                      {img.title || img.altText || img.filename}
+                      {inGallery.has(img.id) ? ' (already in the gallery)' : ''}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )}
+        {over && <Alert>{limitMessage(ORDERABLE_LIMIT)} There is room for {room} more.</Alert>}
+        {error && !over && <Alert>{error}</Alert>}
+        <div className="ow-form-actions">
+          <button type="button" className="ow-button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="ow-button ow-primary" disabled={busy || over}>
+            {busy ? 'Adding…' : chosen.length === 1 ? 'Add 1 image' : `Add ${chosen.length} images`}
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -60,7 +60,7 @@ describe('header, footer and social links', () => {
     const form = await screen.findByRole('form', { name: 'Social links' });
     await userEvent.click(within(form).getByRole('button', { name: 'Add social link' }));
     const services = within(form).getAllByLabelText('Service');
-    expect(document.activeElement).toBe(services[2]);
+    await waitFor(() => expect(document.activeElement).toBe(services[2]));
     await userEvent.selectOptions(services[2]!, 'Pinterest');
     const addresses = within(form).getAllByLabelText(/Profile address|Email address/);
     await userEvent.type(addresses[2]!, 'not a link');

@@ -1,5 +1,5 @@
 /** @jest-environment ./web/test/dom-environment.cjs */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeFetch, renderOwnerApp } from '../../../../test/owner-app';
 import { collection, fakeSite } from '../../../../test/pages-fixtures';
@@ -98,7 +98,7 @@ describe('the page settings screen', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/api/site/collections/about/password')).toBe(true));
     expect(calls.find((c) => c.path === '/api/site/collections/about/password')!.body).toEqual({ password: 'clay-wholesale' });
 
-    await router.navigate('/pages/wholesale/settings');
+    await act(() => router.navigate('/pages/wholesale/settings'));
     form = await screen.findByRole('form', { name: 'Settings of Wholesale' });
     expect(within(form).getByLabelText('New password')).toBeTruthy();
     await userEvent.click(within(form).getByLabelText('Lock this page with a password'));

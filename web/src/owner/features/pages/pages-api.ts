@@ -81,9 +81,12 @@ export type CollectionChanges = Partial<{
   expectedVersion: number;
 }>;
 
-export type NewItem = { title: string; workflowState?: WorkflowState; startDate?: string; endDate?: string };
+export type NewItem = { title?: string; workflowState?: WorkflowState; startDate?: string; endDate?: string; mainImageId?: string };
 
 export type HeaderFooter = { header: string; footer: string };
+
+/** SPEC 3 'Image asset' of the media library (the fields the gallery picker reads). */
+export type LibraryImage = { id: string; assetUrl: string; altText: string; title: string; filename: string; originalSize: string };
 
 export type WebsiteSettings = {
   website: { id: string; siteTitle: string; socialAccounts: SocialAccount[]; announcementBar?: AnnouncementBar };
@@ -92,12 +95,37 @@ export type WebsiteSettingsChanges = { socialAccounts?: SocialAccount[]; announc
 
 const LIST = 'LIST' as const;
 
+/**
+ * The page list and a collection's items are read models, which may lag a moment behind a write;
+ * every write answers with what it wrote (read-your-writes), so the screens put that answer in the
+ * cache instead of reading the list again and perhaps getting the page as it was.
+ */
+type Dispatch = (action: unknown) => unknown;
+
+function putCollection(dispatch: Dispatch, saved: Collection) {
+  dispatch(pagesApi.util.updateQueryData('listCollections', undefined, (list) => {
+    const at = list.findIndex((c) => c.id === saved.id);
+    if (at >= 0) list[at] = saved;
+    else list.push(saved);
+  }));
+  dispatch(pagesApi.util.upsertQueryData('getCollection', saved.id, saved));
+}
+
+function changeItems(dispatch: Dispatch, collectionId: string, change: (items: ContentItem[]) => ContentItem[], countDelta = 0) {
+  dispatch(pagesApi.util.updateQueryData('listItems', collectionId, (items) => change(items)));
+  if (countDelta === 0) return;
+  dispatch(pagesApi.util.updateQueryData('listCollections', undefined, (list) => {
+    const c = list.find((x) => x.id === collectionId);
+    if (c) c.itemCount = Math.max(0, c.itemCount + countDelta);
+  }));
+}
+
 export const pagesApi = ownerApi.injectEndpoints({
   endpoints: (build) => ({
     listCollections: build.query<Collection[], void>({
       query: () => 'site/collections',
       transformResponse: (body: { collections: Collection[] }) => body.collections,
-      providesTags: (collections) => [{ type: 'Page', id: LIST }, ...(collections ?? []).map((c) => ({ type: 'Page' as const, id: c.id }))],
+      providesTags: [{ type: 'Page', id: LIST }],
     }),
     getCollection: build.query<Collection, string>({
       query: (id) => `site/collections/${encodeURIComponent(id)}`,
@@ -107,26 +135,49 @@ export const pagesApi = ownerApi.injectEndpoints({
     createCollection: build.mutation<Collection, NewCollection>({
       query: (body) => ({ url: 'site/collections', method: 'POST', body }),
       transformResponse: (body: { collection: Collection }) => body.collection,
-      invalidatesTags: [{ type: 'Page', id: LIST }, 'Layout'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) putCollection(dispatch, data);
+      },
+      invalidatesTags: ['Layout'],
     }),
     editCollection: build.mutation<Collection, { id: string; changes: CollectionChanges }>({
       query: ({ id, changes }) => ({ url: `site/collections/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
       transformResponse: (body: { collection: Collection }) => body.collection,
-      invalidatesTags: (_c, _e, { id }) => [{ type: 'Page', id }, { type: 'Page', id: LIST }, 'History'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) putCollection(dispatch, data);
+      },
+      invalidatesTags: ['History'],
     }),
     setCollectionPassword: build.mutation<Collection, { id: string; password: string | null }>({
       query: ({ id, password }) => ({ url: `site/collections/${encodeURIComponent(id)}/password`, method: 'PUT', body: { password } }),
       transformResponse: (body: { collection: Collection }) => body.collection,
-      invalidatesTags: (_c, _e, { id }) => [{ type: 'Page', id }, { type: 'Page', id: LIST }],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) putCollection(dispatch, data);
+      },
     }),
     setHomePage: build.mutation<SiteLayout, string>({
       query: (collectionId) => ({ url: 'site/home', method: 'PUT', body: { collectionId } }),
       transformResponse: (body: { layout: SiteLayout }) => body.layout,
-      invalidatesTags: [{ type: 'Page', id: LIST }, 'Layout'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(pagesApi.util.updateQueryData('getSiteLayout', undefined, () => data));
+        markHome(dispatch, data.homePageId);
+      },
     }),
     deleteCollection: build.mutation<void, string>({
       query: (id) => ({ url: `site/collections/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_r, _e, id) => [{ type: 'Page', id: LIST }, { type: 'Page', id }, 'Layout'],
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const ok = await queryFulfilled.then(() => true, () => false);
+        if (!ok) return;
+        dispatch(pagesApi.util.updateQueryData('listCollections', undefined, (list) => list.filter((c) => c.id !== id)));
+        // The server took its links out (a folder's pages move up) and may have named another home page.
+        const layout = await dispatch(pagesApi.endpoints.getSiteLayout.initiate(undefined, { forceRefetch: true, subscribe: false }));
+        if (layout.data) markHome(dispatch, layout.data.homePageId);
+      },
     }),
     listItems: build.query<ContentItem[], string>({
       query: (collectionId) => `site/collections/${encodeURIComponent(collectionId)}/items`,
@@ -136,16 +187,26 @@ export const pagesApi = ownerApi.injectEndpoints({
     createItem: build.mutation<ContentItem, { collectionId: string; item: NewItem }>({
       query: ({ collectionId, item }) => ({ url: `site/collections/${encodeURIComponent(collectionId)}/items`, method: 'POST', body: item }),
       transformResponse: (body: { item: ContentItem }) => body.item,
-      invalidatesTags: (_i, _e, { collectionId }) => [{ type: 'Page', id: `items:${collectionId}` }, { type: 'Page', id: collectionId }, { type: 'Page', id: LIST }],
+      async onQueryStarted({ collectionId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) changeItems(dispatch, collectionId, (items) => [data, ...items.filter((i) => i.id !== data.id)], 1);
+      },
     }),
     publishItem: build.mutation<ContentItem, { item: ContentItem; publish: boolean }>({
       query: ({ item, publish }) => ({ url: `site/items/${encodeURIComponent(item.id)}/${publish ? 'publish' : 'unpublish'}`, method: 'POST', body: {} }),
       transformResponse: (body: { item: ContentItem }) => body.item,
-      invalidatesTags: (_i, _e, { item }) => [{ type: 'Page', id: `items:${item.collectionId}` }, 'History'],
+      async onQueryStarted({ item }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) changeItems(dispatch, item.collectionId, (items) => items.map((i) => (i.id === data.id ? data : i)));
+      },
+      invalidatesTags: ['History'],
     }),
     deleteItem: build.mutation<void, ContentItem>({
       query: (item) => ({ url: `site/items/${encodeURIComponent(item.id)}`, method: 'DELETE' }),
-      invalidatesTags: (_r, _e, item) => [{ type: 'Page', id: `items:${item.collectionId}` }, { type: 'Page', id: item.collectionId }, { type: 'Page', id: LIST }],
+      async onQueryStarted(item, { dispatch, queryFulfilled }) {
+        const ok = await queryFulfilled.then(() => true, () => false);
+        if (ok) changeItems(dispatch, item.collectionId, (items) => items.filter((i) => i.id !== item.id), -1);
+      },
     }),
     reorderItems: build.mutation<void, { collectionId: string; itemIds: string[] }>({
       query: ({ collectionId, itemIds }) => ({ url: `site/collections/${encodeURIComponent(collectionId)}/order`, method: 'PUT', body: { itemIds } }),
@@ -159,7 +220,11 @@ export const pagesApi = ownerApi.injectEndpoints({
         );
         await queryFulfilled.catch(() => patch.undo());
       },
-      invalidatesTags: (_r, error, { collectionId }) => (error ? [{ type: 'Page', id: `items:${collectionId}` }] : []),
+    }),
+    listImages: build.query<LibraryImage[], void>({
+      query: () => 'media/images',
+      transformResponse: (body: { images: LibraryImage[] }) => body.images,
+      providesTags: ['Image'],
     }),
     getSiteLayout: build.query<SiteLayout, void>({
       query: () => 'commondata/GetSiteLayout',
@@ -191,7 +256,11 @@ export const pagesApi = ownerApi.injectEndpoints({
     }),
     setHeaderFooter: build.mutation<HeaderFooter, HeaderFooter>({
       query: (body) => ({ url: 'site-header-footer', method: 'PUT', body }),
-      invalidatesTags: [{ type: 'Site', id: 'header-footer' }, 'History'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(pagesApi.util.upsertQueryData('getHeaderFooter', undefined, data));
+      },
+      invalidatesTags: ['History'],
     }),
     getWebsiteSettings: build.query<WebsiteSettings, void>({
       query: () => 'site/settings',
@@ -203,6 +272,18 @@ export const pagesApi = ownerApi.injectEndpoints({
     }),
   }),
 });
+
+/** The home page flag of every listed page, after the home page changed. */
+function markHome(dispatch: Dispatch, homePageId: string | null) {
+  dispatch(pagesApi.util.updateQueryData('listCollections', undefined, (list) => {
+    for (const c of list) {
+      const isHome = c.id === homePageId;
+      if (c.isHome === isHome) continue;
+      c.isHome = isHome;
+      c.fullUrl = isHome ? '/' : `/${c.urlId}`;
+    }
+  }));
+}
 
 export const {
   useListCollectionsQuery,
@@ -217,6 +298,7 @@ export const {
   usePublishItemMutation,
   useDeleteItemMutation,
   useReorderItemsMutation,
+  useListImagesQuery,
   useGetSiteLayoutQuery,
   useUpdateNavigationMutation,
   useGetHeaderFooterQuery,

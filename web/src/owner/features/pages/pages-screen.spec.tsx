@@ -2,7 +2,7 @@
 import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeFetch, renderOwnerApp } from '../../../../test/owner-app';
-import { fakeSite } from '../../../../test/pages-fixtures';
+import { fakeSite, item } from '../../../../test/pages-fixtures';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -239,11 +239,38 @@ describe('the page tree', () => {
     renderOwnerApp('/pages');
     await userEvent.click(await screen.findByRole('button', { name: 'Show the images of Gallery' }));
     const images = await screen.findByRole('region', { name: 'Images of Gallery' });
-    expect(within(images).getByText('3 of 250 images')).toBeTruthy();
+    expect(await within(images).findByText('3 of 250 images')).toBeTruthy();
     (await within(images).findByRole('button', { name: 'Move Wheel' })).focus();
     await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}');
     await waitFor(() => expect(calls.some((c) => c.path === '/api/site/collections/gallery/order')).toBe(true));
     expect(calls.find((c) => c.path === '/api/site/collections/gallery/order')!.body).toEqual({ itemIds: ['img-2', 'img-1', 'img-3'] });
     expect(screen.getByText('Wheel moved to position 1 of 3.')).toBeTruthy();
+  });
+
+  it('adds images from the media library to a gallery, never past 250 (SPEC 9)', async () => {
+    const site = fakeSite();
+    const images = [1, 2, 3].map((n) => ({ id: `lib-${n}`, assetUrl: `/static/images/lib-${n}/x.jpg`, altText: '', title: `Photo ${n}`, filename: 'x.jpg', originalSize: '800x600' }));
+    site.server['GET /api/media/images'] = { body: { images } };
+    site.server['GET /api/site/collections/gallery/items'] = { body: { items: Array.from({ length: 249 }, (_, i) => item(`g${i}`, { collectionId: 'gallery', title: `G${i}`, recordType: 2 })) } };
+    site.server['POST /api/site/collections/gallery/items'] = (body) => ({ status: 201, body: { item: item('g-new', { collectionId: 'gallery', title: '', mainImageId: (body as { mainImageId: string }).mainImageId, recordType: 2 }) } });
+    const { calls } = fakeFetch(site.server);
+    renderOwnerApp('/pages');
+    await userEvent.click(await screen.findByRole('button', { name: 'Show the images of Gallery' }));
+    const gallery = await screen.findByRole('region', { name: 'Images of Gallery' });
+    expect(await within(gallery).findByText('249 of 250 images')).toBeTruthy();
+    await userEvent.click(within(gallery).getByRole('button', { name: 'Add images' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add images to Gallery' });
+    expect(within(dialog).getByText(/Room for 1 more image/)).toBeTruthy();
+    await userEvent.click(await within(dialog).findByLabelText('Photo 1'));
+    await userEvent.click(within(dialog).getByLabelText('Photo 2'));
+    expect(within(dialog).getByText('A collection can hold at most 250 items. There is room for 1 more.')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Add 2 images' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(within(dialog).getByLabelText('Photo 2'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add 1 image' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/site/collections/gallery/items')!.body).toEqual({ mainImageId: 'lib-1', workflowState: 'Published' });
+    expect(await within(gallery).findByText('250 of 250 images')).toBeTruthy();
+    expect(within(gallery).getByText('A collection can hold at most 250 items. Delete one before adding another.')).toBeTruthy();
+    expect((within(gallery).getByRole('button', { name: 'Add images' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -59,15 +59,14 @@ export function PagesScreen() {
   const navs = useMemo(() => navsOf(layoutQuery.data), [layoutQuery.data]);
   const unlinked = useMemo(() => unlinkedCollections(collections, navs), [collections, navs]);
 
-  // Focus follows a row moved by the keyboard (or a new page) once it is drawn in its new place.
+  // Focus follows a row moved by the keyboard (or a new page) to its new place, and stays there
+  // while the change is saved (moving a row's element in the page drops its focus).
   useEffect(() => {
     if (!focusKey.current) return;
     const row = [...document.querySelectorAll<HTMLElement>('[data-row-key]')].find((el) => el.dataset.rowKey === focusKey.current);
     const handle = row?.querySelector<HTMLElement>('.pg-handle');
-    if (handle) {
-      handle.focus();
-      focusKey.current = null;
-    }
+    if (handle && document.activeElement !== handle) handle.focus();
+    if (handle && !busy) focusKey.current = null;
   });
 
   if (collectionsQuery.isLoading || layoutQuery.isLoading) return <Loading what="your pages" />;
@@ -165,7 +164,7 @@ export function PagesScreen() {
     dropHint,
     announce,
     shift(row, delta) {
-      if (row.kind !== 'link') return;
+      if (row.kind !== 'link' || busy) return;
       const name = labelOf(row);
       const shifted = shiftLink(navs, row.at, delta);
       if (!shifted) return announce(`${name} is already ${delta < 0 ? 'first' : 'last'} in its list.`);

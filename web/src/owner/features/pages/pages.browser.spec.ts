@@ -66,7 +66,8 @@ describe('owner app: pages and navigation (browser)', () => {
     }
   }
   const mainNavOf = (html: string) => /<nav class="site-nav" aria-label="Main">([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
-  const topLevelTitles = (nav: string) => [...nav.matchAll(/<li class="site-nav__item[^"]*">\n(?:<a href="[^"]*"(?: aria-current="page")?>([^<]*)<\/a>|<details class="site-nav__folder">\n<summary>([^<]*)<\/summary>)/g)].map((m) => m[1] ?? m[2]);
+  /** The main navigation's top-level titles (a folder by its name, without its pages). */
+  const topLevelTitles = (nav: string) => [...nav.replace(/<ul class="site-nav__sub">[\s\S]*?<\/ul>/g, '').matchAll(/<li class="site-nav__item[^"]*">\n(?:<a href="[^"]*"(?: aria-current="page")?>([^<]*)<\/a>|<details class="site-nav__folder">\n<summary>([^<]*)<\/summary>)/g)].map((m) => m[1] ?? m[2]);
 
   const mainList = () => page.getByRole('list', { name: 'Main navigation' });
   const rowTitles = async () => mainList().locator(':scope > li > .pg-row-main .pg-row-title').allTextContents();

@@ -109,7 +109,6 @@ export function TreeRowItem({ row, children }: { row: TreeRow; children?: ReactN
           className="pg-handle"
           aria-label={`Move ${label}`}
           aria-describedby={MOVE_HELP_ID}
-          disabled={tree.busy}
           onClick={() => tree.openMove(row)}
         >
           <span aria-hidden="true">⋮⋮</span>
