@@ -173,7 +173,9 @@ export function CollectionItems({ collection }: { collection: Collection }) {
                     </span>
                     <span className="pg-row-meta">
                       <span className={`pg-badge pg-badge-${statusTone(item.workflowState, item.publishOn, now)}`}>{statusLabel(item.workflowState, item.publishOn, now)}</span>
-                      {when !== undefined && when !== null && <span>{collection.typeName === 'events' ? `Starts ${formatWhen(when)}` : formatWhen(when)}</span>}
+                      {when !== undefined && when !== null && (collection.typeName === 'events' || item.workflowState !== 'Scheduled') && (
+                        <span>{collection.typeName === 'events' ? `Starts ${formatWhen(when)}` : formatWhen(when)}</span>
+                      )}
                     </span>
                   </div>
                   <div className="pg-row-actions">

@@ -8,7 +8,7 @@ import { Alert, Loading, PageHeader } from '../../ui/page-header';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { contentEditorPath, countOf, itemNoun, KIND_LABELS, pageName, STATUS_HINTS, statusLabel } from './page-labels';
 import {
-  changesOf, draftFrom, grantedUrlId, hasItems, isDirty, passwordChangeOf, problemsOf, SEO_DESCRIPTION_SHOWN, SEO_TITLE_SHOWN, type Problems, type SettingsDraft,
+  changesOf, draftFrom, grantedUrlId, hasItems, isDirty, passwordChangeOf, problemsOf, urlIdProblem, SEO_DESCRIPTION_SHOWN, SEO_TITLE_SHOWN, type Problems, type SettingsDraft,
   type SettingsField,
 } from './page-settings-form';
 import {
@@ -78,7 +78,8 @@ function SettingsForm({ loaded }: { loaded: Collection }) {
   const noun = itemNoun(page.typeName);
   const siteTitle = site.data?.website.siteTitle ?? '';
   const url = draft.urlId.trim();
-  const granted = all.data && !problems.urlId ? grantedUrlId(url, page, all.data) : url;
+  // The address the page will have: the typed URL id made unique, or the current one while the typed one is not valid.
+  const granted = urlIdProblem(url) ? page.urlId : all.data ? grantedUrlId(url, page, all.data) : url;
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -311,10 +312,14 @@ function SettingsForm({ loaded }: { loaded: Collection }) {
             Discard changes
           </button>
           <span role="status" aria-live="polite">
-            {result && result.kind !== 'error' ? result.text : dirty ? 'Unsaved changes.' : ''}
+            {result && result.kind !== 'error' ? result.text : dirty && !result ? 'Unsaved changes.' : ''}
           </span>
+          {result?.kind === 'error' && (
+            <span className="ow-field-error" role="alert">
+              {result.text}
+            </span>
+          )}
         </div>
-        {result?.kind === 'error' && <Alert>{result.text}</Alert>}
 
         <div className="ow-panel-box pg-danger-zone">
           <h2>More</h2>
@@ -398,7 +403,8 @@ function TextField({ name, label, value, onChange, problem, hint, placeholder, m
 function UrlField({ value, onChange, problem, granted, isHome }: { value: string; onChange: (v: string) => void; problem?: string; granted: string; isHome: boolean }) {
   const id = useId();
   const typed = value.trim();
-  const taken = !problem && granted !== typed && typed !== '';
+  const invalid = urlIdProblem(typed);
+  const taken = !invalid && granted !== typed;
   return (
     <div className="ow-field">
       <label htmlFor={id}>URL slug</label>
@@ -423,7 +429,9 @@ function UrlField({ value, onChange, problem, granted, isHome }: { value: string
         </span>
       )}
       <span id={`${id}-hint`} className="ow-hint">
-        {taken
+        {invalid && !problem
+          ? invalid
+          : taken
           ? `/${typed} is taken, so the page will be at /${granted}.`
           : isHome
             ? `The home page is shown at /; it also answers at /${typed || '…'}.`
