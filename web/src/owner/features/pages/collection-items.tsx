@@ -378,7 +378,7 @@ function ImagePicker({ collection, room, inGallery, library, onClose, onAdded }:
             Cancel
           </button>
           <button type="submit" className="ow-button ow-primary" disabled={busy || over}>
-            {busy ? 'Adding…' : chosen.length === 1 ? 'Add 1 image' : `Add ${chosen.length} images`}
+            {busy ? 'Adding images…' : chosen.length === 1 ? 'Add 1 image' : `Add ${chosen.length} images`}
           </button>
         </div>
       </form>

@@ -125,7 +125,7 @@ export function AddPageDialog({ collections, destinationsOf, onCreate, onClose }
             Cancel
           </button>
           <button type="submit" className="ow-button ow-primary" disabled={busy}>
-            {busy ? 'Adding…' : `Add ${KIND_LABELS[kind].toLowerCase()}`}
+            {busy ? 'Adding the page…' : `Add ${KIND_LABELS[kind].toLowerCase()}`}
           </button>
         </div>
       </form>
@@ -227,7 +227,7 @@ export function AddLinkDialog({ destinations, onAdd, onClose }: {
               Cancel
             </button>
             <button type="submit" className="ow-button ow-primary" disabled={busy}>
-              {busy ? 'Adding…' : 'Add link'}
+              {busy ? 'Adding the link…' : 'Add link'}
             </button>
           </div>
         </form>
