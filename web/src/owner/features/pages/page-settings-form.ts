@@ -123,7 +123,6 @@ export function changesOf(draft: SettingsDraft, page: Collection): CollectionCha
     changes.workflowState = draft.status;
     changes.publishOn = publishOn;
   }
-  if (Object.keys(changes).length > 0 && page.version !== undefined) changes.expectedVersion = page.version;
   return changes;
 }
 
@@ -136,6 +135,5 @@ export function passwordChangeOf(draft: SettingsDraft, page: Collection): { pass
 
 export function isDirty(draft: SettingsDraft, page: Collection): boolean {
   const changes = changesOf(draft, page);
-  delete changes.expectedVersion;
   return Object.keys(changes).length > 0 || passwordChangeOf(draft, page) !== null || draft.locked !== page.passwordProtected;
 }

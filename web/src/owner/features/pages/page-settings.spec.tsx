@@ -15,10 +15,10 @@ describe('the page settings form state', () => {
     expect(changesOf(draftFrom(page), page)).toEqual({});
   });
 
-  it('sends a status with its date, and the version the edit was based on once the API gives one', () => {
+  it('sends a status with its date', () => {
     const at = Date.parse('2030-05-01T09:30:00');
-    const draft = { ...draftFrom({ ...page, version: 7 }), status: 'Scheduled' as const, publishAt: '2030-05-01T09:30' };
-    expect(changesOf(draft, { ...page, version: 7 })).toEqual({ workflowState: 'Scheduled', publishOn: at, expectedVersion: 7 });
+    const draft = { ...draftFrom(page), status: 'Scheduled' as const, publishAt: '2030-05-01T09:30' };
+    expect(changesOf(draft, page)).toEqual({ workflowState: 'Scheduled', publishOn: at });
     expect(changesOf({ ...draftFrom(page), status: 'Needs Review' }, page)).toEqual({ workflowState: 'Needs Review', publishOn: null });
   });
 
@@ -120,6 +120,23 @@ describe('the page settings screen', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Discard unsaved changes?' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
     expect(router.state.location.pathname).toBe('/pages/about/settings');
+  });
+
+  it('bases a save on the version it loaded (If-Match) and shows the conflict in the server’s words', async () => {
+    const site = fakeSite();
+    site.server['GET /api/site/collections/about'] = { body: { collection: collection('about'), version: 7 } };
+    site.server['PUT /api/site/collections/about'] = {
+      status: 409,
+      body: { error: 'EDIT_CONFLICT', message: 'Someone else changed this since you opened it. Reload to see their changes, or apply yours on top of them.', expectedVersion: 7, currentVersion: 8 },
+    };
+    const { fetchMock } = fakeFetch(site.server);
+    renderOwnerApp('/pages/about/settings');
+    const form = await screen.findByRole('form', { name: 'Settings of About' });
+    await userEvent.type(within(form).getByLabelText('SEO title'), 'About us');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save settings' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Someone else changed this since you opened it. Reload to see their changes, or apply yours on top of them.');
+    const put = fetchMock.mock.calls.map(([input]) => input as Request).find((r) => r.method === 'PUT')!;
+    expect(put.headers.get('If-Match')).toBe('"7"');
   });
 
   it('deletes the page through the confirmation modal and goes back to Pages', async () => {

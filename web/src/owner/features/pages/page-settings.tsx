@@ -97,8 +97,9 @@ function SettingsForm({ loaded }: { loaded: Collection }) {
     setResult(null);
     try {
       let saved = page;
-      if (Object.keys(changes).length > 0) saved = await editCollection({ id: page.id, changes }).unwrap();
-      if (lock) saved = await setPassword({ id: page.id, password: lock.password }).unwrap();
+      // Each save is based on the version this form shows (the page's stream version, when the API gives one).
+      if (Object.keys(changes).length > 0) saved = await editCollection({ id: page.id, changes, version: page.version }).unwrap();
+      if (lock) saved = await setPassword({ id: page.id, password: lock.password, version: saved.version }).unwrap();
       setPage(saved);
       setDraft(draftFrom(saved));
       const moved = changes.urlId !== undefined && saved.urlId !== changes.urlId;

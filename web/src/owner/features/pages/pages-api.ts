@@ -77,8 +77,6 @@ export type CollectionChanges = Partial<{
   pageSize: number;
   workflowState: WorkflowState;
   publishOn: number | null;
-  /** The version the edit was based on, once the API accepts it. */
-  expectedVersion: number;
 }>;
 
 export type NewItem = { title?: string; workflowState?: WorkflowState; startDate?: string; endDate?: string; mainImageId?: string };
@@ -94,6 +92,14 @@ export type WebsiteSettings = {
 export type WebsiteSettingsChanges = { socialAccounts?: SocialAccount[]; announcementBar?: Partial<AnnouncementBar> };
 
 const LIST = 'LIST' as const;
+
+/** A page as an owner read or write answers it, with the version of its stream when the API gives one (the `version` beside it). */
+const withVersion = (body: { collection: Collection; version?: number }): Collection =>
+  body.version === undefined ? body.collection : { ...body.collection, version: body.version };
+const layoutWithVersion = (body: { layout: SiteLayout; version?: number }): SiteLayout =>
+  body.version === undefined ? body.layout : { ...body.layout, version: body.version };
+/** A save based on `version` says so (If-Match), so a stale one is refused rather than overwriting someone else's change. */
+const basedOn = (version: number | undefined): Record<string, string> => (version === undefined ? {} : { 'If-Match': `"${version}"` });
 
 /**
  * The page list and a collection's items are read models, which may lag a moment behind a write;
@@ -129,30 +135,30 @@ export const pagesApi = ownerApi.injectEndpoints({
     }),
     getCollection: build.query<Collection, string>({
       query: (id) => `site/collections/${encodeURIComponent(id)}`,
-      transformResponse: (body: { collection: Collection }) => body.collection,
+      transformResponse: withVersion,
       providesTags: (_c, _e, id) => [{ type: 'Page', id }],
     }),
     createCollection: build.mutation<Collection, NewCollection>({
       query: (body) => ({ url: 'site/collections', method: 'POST', body }),
-      transformResponse: (body: { collection: Collection }) => body.collection,
+      transformResponse: withVersion,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) putCollection(dispatch, data);
       },
       invalidatesTags: ['Layout'],
     }),
-    editCollection: build.mutation<Collection, { id: string; changes: CollectionChanges }>({
-      query: ({ id, changes }) => ({ url: `site/collections/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
-      transformResponse: (body: { collection: Collection }) => body.collection,
+    editCollection: build.mutation<Collection, { id: string; changes: CollectionChanges; version?: number }>({
+      query: ({ id, changes, version }) => ({ url: `site/collections/${encodeURIComponent(id)}`, method: 'PUT', body: changes, headers: basedOn(version) }),
+      transformResponse: withVersion,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) putCollection(dispatch, data);
       },
       invalidatesTags: ['History'],
     }),
-    setCollectionPassword: build.mutation<Collection, { id: string; password: string | null }>({
-      query: ({ id, password }) => ({ url: `site/collections/${encodeURIComponent(id)}/password`, method: 'PUT', body: { password } }),
-      transformResponse: (body: { collection: Collection }) => body.collection,
+    setCollectionPassword: build.mutation<Collection, { id: string; password: string | null; version?: number }>({
+      query: ({ id, password, version }) => ({ url: `site/collections/${encodeURIComponent(id)}/password`, method: 'PUT', body: { password }, headers: basedOn(version) }),
+      transformResponse: withVersion,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) putCollection(dispatch, data);
@@ -160,7 +166,7 @@ export const pagesApi = ownerApi.injectEndpoints({
     }),
     setHomePage: build.mutation<SiteLayout, string>({
       query: (collectionId) => ({ url: 'site/home', method: 'PUT', body: { collectionId } }),
-      transformResponse: (body: { layout: SiteLayout }) => body.layout,
+      transformResponse: layoutWithVersion,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
@@ -228,13 +234,13 @@ export const pagesApi = ownerApi.injectEndpoints({
     }),
     getSiteLayout: build.query<SiteLayout, void>({
       query: () => 'commondata/GetSiteLayout',
-      transformResponse: (body: { layout: SiteLayout }) => body.layout,
+      transformResponse: layoutWithVersion,
       providesTags: ['Layout'],
     }),
     /** SPEC 7 UpdateNavigation. The navigation changes on screen at once; a refusal puts it back. */
     updateNavigation: build.mutation<SiteLayout, { name: NavigationName; templateId: string | null; links: LayoutLink[] }>({
       query: ({ name, templateId, links }) => ({ url: 'widget/UpdateNavigation', method: 'POST', body: { fieldName: name, templateId, navigation: { items: links } } }),
-      transformResponse: (body: { layout: SiteLayout }) => body.layout,
+      transformResponse: layoutWithVersion,
       async onQueryStarted({ name, links }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           pagesApi.util.updateQueryData('getSiteLayout', undefined, (layout) => {
