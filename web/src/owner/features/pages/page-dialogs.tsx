@@ -94,6 +94,7 @@ export function AddPageDialog({ collections, destinationsOf, onCreate, onClose }
           <label htmlFor={titleId}>Title</label>
           <input
             id={titleId}
+            data-autofocus
             value={title}
             maxLength={SITE_LIMITS.titleMaxLength + 1}
             aria-invalid={problem ? true : undefined}
@@ -180,6 +181,7 @@ export function AddLinkDialog({ destinations, onAdd, onClose }: {
             <label htmlFor={urlId}>Address</label>
             <input
               id={urlId}
+              data-autofocus
               value={url}
               inputMode="url"
               placeholder="https://www.example.com or /shop"

@@ -152,6 +152,11 @@ export function TreeRowItem({ row, children }: { row: TreeRow; children?: ReactN
               Edit
             </Link>
           )}
+          {c && c.typeName === 'products' && (
+            <Link className="ow-button" to="/products" aria-label={`Products of ${label}`}>
+              Products
+            </Link>
+          )}
           {c && noun && (
             <button type="button" className="ow-button" aria-expanded={expanded} onClick={() => tree.toggleItems(c.id)} aria-label={`${expanded ? 'Hide' : 'Show'} the ${noun.many} of ${label}`}>
               {countOf(c.itemCount, noun)}
