@@ -343,7 +343,7 @@ function ImagePicker({ collection, room, inGallery, library, onClose, onAdded }:
         }}
       >
         <p className="ow-hint">
-          Room for {room} more {room === 1 ? 'image' : 'images'} ({ORDERABLE_LIMIT} at most). Upload new images in the editor’s image picker.
+          Choose from your media library. Room for {room} more {room === 1 ? 'image' : 'images'} ({ORDERABLE_LIMIT} at most).
         </p>
         {library.isLoading && <p role="status">Loading your images…</p>}
         {library.isError && <Alert>{errorMessage(library.error, 'Unable to load your images.')}</Alert>}
@@ -377,8 +377,8 @@ function ImagePicker({ collection, room, inGallery, library, onClose, onAdded }:
           <button type="button" className="ow-button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="ow-button ow-primary" disabled={busy || over}>
-            {busy ? 'Adding images…' : chosen.length === 1 ? 'Add 1 image' : `Add ${chosen.length} images`}
+          <button type="submit" className="ow-button ow-primary" disabled={busy || over || chosen.length === 0}>
+            {busy ? 'Adding images…' : chosen.length === 0 ? 'Add images' : chosen.length === 1 ? 'Add 1 image' : `Add ${chosen.length} images`}
           </button>
         </div>
       </form>
