@@ -44,6 +44,7 @@ export * from './site/content-item-decider';
 export * from './site/site-records';
 export * from './site/requests';
 export * from './site/history';
+export * from './site/upcasters';
 export * from './cart/events';
 export * from './cart/state';
 export * from './cart/evolve';

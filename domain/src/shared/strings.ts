@@ -122,6 +122,8 @@ export const STRINGS = {
       // Pages and collections
       title: 'Title',
       navigationTitle: 'Navigation title',
+      seoTitle: 'SEO title',
+      seoDescription: 'SEO description',
       description: 'Description text',
       urlId: 'URL',
       folderBehavior: 'Folder behavior',

@@ -3,7 +3,9 @@ import type { CollectionDetails } from './collection';
 import { collectionDecider, type CollectionCommand } from './collection-decider';
 import type { CollectionEvent } from './events';
 import { parseRequest } from '../shared/requests';
-import { blocksWithIds, collectionFromRequest, CreateCollectionRequest, LayoutRequest } from './requests';
+import { blocksWithIds, collectionFromRequest, collectionWorkflowTarget, CreateCollectionRequest, EditCollectionRequest, LayoutRequest } from './requests';
+import { isCollectionVisible } from './collection';
+import { EVENT_UPCASTERS } from '../event-upcasters';
 
 // The request schemas with what the API adds (ids, the time).
 const parseLayout = (raw: unknown, newBlockId: () => string) => {
@@ -14,15 +16,15 @@ const parseNewCollection = (raw: unknown, ctx: Parameters<typeof collectionFromR
   const parsed = parseRequest(CreateCollectionRequest, raw);
   return parsed.ok ? { ok: true as const, value: collectionFromRequest(parsed.value, ctx) } : parsed;
 };
-import { collectionRecord } from './site-records';
+import { collectionAt, collectionRecord } from './site-records';
 
 const NOW = '2026-11-23T10:00:00.000Z';
 const details = (over: Partial<CollectionDetails> = {}): CollectionDetails => ({
   id: 'c1', websiteId: 'w1', kind: 'page', title: 'About', navigationTitle: '', description: '', urlId: 'about', folderBehavior: null,
-  membersOnly: false, published: true, pageSize: 20, storeCollectionId: null, passwordHash: null, layout: [], galleryOptions: {}, createdAt: NOW,
+  membersOnly: false, workflowState: 'Published', publishOn: Date.parse(NOW), seoTitle: '', seoDescription: '', pageSize: 20, storeCollectionId: null, passwordHash: null, layout: [], galleryOptions: {}, createdAt: NOW,
   ...over,
 });
-const created = (over: Partial<CollectionDetails> = {}): CollectionEvent => ({ type: 'CollectionCreated', data: { collection: details(over) } });
+const created = (over: Partial<CollectionDetails> = {}): CollectionEvent => ({ type: 'CollectionCreated', data: { collection: details(over) }, schemaVersion: 2 });
 const given = (events: CollectionEvent[]) => events.reduce(collectionDecider.evolve, collectionDecider.initialState());
 const decide = (events: CollectionEvent[], command: CollectionCommand) => collectionDecider.decide(command, given(events));
 const errorCode = (events: CollectionEvent[], command: CollectionCommand) => {
@@ -174,9 +176,95 @@ describe('collections: given events, when a command, then', () => {
   it('changes settings, recording only what differs', () => {
     const change = (changes: object): CollectionCommand => ({ type: 'ChangeCollectionDetails', data: { collectionId: 'c1', changes, now: NOW } });
     expect(decide([created()], change({ title: 'About', membersOnly: true }))).toEqual({
-      ok: true, events: [{ type: 'CollectionDetailsChanged', data: { collectionId: 'c1', changes: { membersOnly: true }, changedAt: NOW } }],
+      ok: true, events: [{ type: 'CollectionDetailsChanged', data: { collectionId: 'c1', changes: { membersOnly: true }, changedAt: NOW }, schemaVersion: 2 }],
     });
     expect(errorCode([created()], change({ title: '' }))).toBe('INVALID_TITLE');
+    expect(errorCode([created()], change({ seoTitle: 'x'.repeat(201) }))).toBe('INVALID_TEXT_FIELD');
+    expect(errorCode([created()], change({ seoDescription: 'x'.repeat(1001) }))).toBe('INVALID_TEXT_FIELD');
+    expect(errorCode([created()], change({ seoTitle: 'About the studio | Clay & Co.', seoDescription: 'Who we are.' }))).toBe('accepted');
+  });
+
+  it('gives a page the SPEC 4 content statuses: visible when Published, or Scheduled once due; Draft, Needs Review and Private never', () => {
+    const change = (changes: object): CollectionCommand => ({ type: 'ChangeCollectionDetails', data: { collectionId: 'c1', changes, now: NOW } });
+    const nowMs = Date.parse(NOW);
+    const stateAfter = (changes: object) => {
+      const d = decide([created()], change(changes));
+      if (!d.ok) throw new Error(d.error.message);
+      const state = given([created(), ...d.events]);
+      if (state.status !== 'active') throw new Error('not active');
+      return state.collection;
+    };
+    for (const workflowState of ['Draft', 'Needs Review', 'Private'] as const) {
+      const page = stateAfter({ workflowState, publishOn: null });
+      expect([page.workflowState, isCollectionVisible(page, nowMs + 365 * 86_400_000)]).toEqual([workflowState, false]);
+    }
+    const scheduled = stateAfter({ workflowState: 'Scheduled', publishOn: nowMs + 3_600_000 });
+    expect([isCollectionVisible(scheduled, nowMs), isCollectionVisible(scheduled, nowMs + 3_600_000)]).toEqual([false, true]);
+    const record = collectionRecord(scheduled, { itemCount: 0, isHome: false, updatedAt: NOW });
+    expect(record).toMatchObject({ workflowState: 'Scheduled', publishOn: nowMs + 3_600_000, published: false });
+    expect(collectionAt(record, nowMs + 3_600_000).published).toBe(true);
+    // A schedule in the past, a schedule without a date and a publish date in the future are refused.
+    expect(errorCode([created()], change({ workflowState: 'Scheduled', publishOn: nowMs - 1 }))).toBe('SCHEDULE_IN_PAST');
+    expect(errorCode([created()], change({ workflowState: 'Scheduled', publishOn: null }))).toBe('SCHEDULE_IN_PAST');
+    expect(errorCode([created()], change({ workflowState: 'Published', publishOn: nowMs + 1 }))).toBe('SCHEDULE_IN_PAST');
+    expect(errorCode([created()], change({ workflowState: 'Live', publishOn: null }))).toBe('INVALID_WORKFLOW_STATE');
+  });
+});
+
+describe('page publish states in an edit', () => {
+  const nowMs = Date.parse(NOW);
+  const published = { workflowState: 'Published' as const, publishOn: nowMs - 1000 };
+  const draft = { workflowState: 'Draft' as const, publishOn: null };
+  it('publishes now, keeps the first publish time when published again, schedules, and unpublishes to Draft', () => {
+    expect(collectionWorkflowTarget({ mode: 'set', workflowState: 'Published', publishOn: null }, draft, NOW)).toEqual({ workflowState: 'Published', publishOn: nowMs });
+    expect(collectionWorkflowTarget({ mode: 'set', workflowState: 'Published', publishOn: null }, published, NOW)).toBeNull();
+    expect(collectionWorkflowTarget({ mode: 'set', workflowState: 'Published', publishOn: nowMs + 5000 }, draft, NOW)).toEqual({ workflowState: 'Scheduled', publishOn: nowMs + 5000 });
+    expect(collectionWorkflowTarget({ mode: 'set', workflowState: 'Needs Review', publishOn: null }, published, NOW)).toEqual({ workflowState: 'Needs Review', publishOn: null });
+    expect(collectionWorkflowTarget({ mode: 'published', published: false }, published, NOW)).toEqual(draft);
+    expect(collectionWorkflowTarget({ mode: 'published', published: false }, { workflowState: 'Private', publishOn: null }, NOW)).toBeNull();
+    expect(collectionWorkflowTarget({ mode: 'published', published: true }, draft, NOW)).toEqual({ workflowState: 'Published', publishOn: nowMs });
+  });
+
+  it('reads the status by its label, the SEO fields, and refuses a publish date without a status', () => {
+    const edit = (body: object) => parseRequest(EditCollectionRequest, body);
+    expect(edit({ workflowState: 'needs-review', seoTitle: 'T', seoDescription: 'D' })).toEqual({
+      ok: true, value: { changes: { seoTitle: 'T', seoDescription: 'D' }, workflow: { mode: 'set', workflowState: 'Needs Review', publishOn: null } },
+    });
+    expect(edit({ workflowState: 'Scheduled', publishOn: '2026-12-01T09:00:00Z' })).toMatchObject({
+      ok: true, value: { workflow: { workflowState: 'Scheduled', publishOn: Date.parse('2026-12-01T09:00:00Z') } },
+    });
+    expect(edit({ published: false })).toMatchObject({ ok: true, value: { workflow: { mode: 'published', published: false } } });
+    expect(edit({ publishOn: nowMs })).toMatchObject({ ok: false, error: { code: 'INVALID_WORKFLOW_STATE' } });
+    expect(edit({ workflowState: 'Live' })).toMatchObject({ ok: false, error: { code: 'INVALID_WORKFLOW_STATE' } });
+  });
+});
+
+describe('collection events of version 1 (published: boolean)', () => {
+  const upcast = (event: { type: string; data: unknown }) =>
+    EVENT_UPCASTERS.filter((u) => u.type === event.type && u.fromVersion === 1).reduce((e, u) => u.upcast(e), { ...event, schemaVersion: 1 });
+  const v1 = (published: boolean) => {
+    const { workflowState: _w, publishOn: _p, seoTitle: _t, seoDescription: _d, ...rest } = details();
+    return { ...rest, published };
+  };
+  it('reads a published page as Published since its creation and an unpublished one as a Draft, with empty SEO fields', () => {
+    expect(upcast({ type: 'CollectionCreated', data: { collection: v1(true) } })).toEqual({
+      type: 'CollectionCreated', schemaVersion: 2, data: { collection: details({ workflowState: 'Published', publishOn: Date.parse(NOW) }) },
+    });
+    expect(upcast({ type: 'CollectionCreated', data: { collection: v1(false) } })).toMatchObject({
+      schemaVersion: 2, data: { collection: { workflowState: 'Draft', publishOn: null, seoTitle: '', seoDescription: '' } },
+    });
+  });
+
+  it('reads a change of published as a change of publish state at the change time', () => {
+    const later = '2026-11-24T08:00:00.000Z';
+    expect(upcast({ type: 'CollectionDetailsChanged', data: { collectionId: 'c1', changes: { published: false, title: 'X' }, changedAt: later } })).toEqual({
+      type: 'CollectionDetailsChanged', schemaVersion: 2, data: { collectionId: 'c1', changes: { title: 'X', workflowState: 'Draft', publishOn: null }, changedAt: later },
+    });
+    expect(upcast({ type: 'CollectionDetailsChanged', data: { collectionId: 'c1', changes: { published: true }, changedAt: later } })).toMatchObject({
+      data: { changes: { workflowState: 'Published', publishOn: Date.parse(later) } },
+    });
+    const unchanged = { collectionId: 'c1', changes: { title: 'Y' }, changedAt: later };
+    expect(upcast({ type: 'CollectionDetailsChanged', data: unchanged })).toEqual({ type: 'CollectionDetailsChanged', schemaVersion: 2, data: unchanged });
   });
 });
 
@@ -193,6 +281,21 @@ describe('collection input', () => {
     expect(urlIdOf({ kind: 'page', title: 'Anything', urlId: 'Our Story' })).toBe('our-story');
     expect(urlIdOf({ kind: 'shelf', title: 'x' })).toBe('NOT_AN_EXPECTED_OPTION');
     expect(urlIdOf({ kind: 'page' })).toBe('INVALID_TEXT_FIELD');
+  });
+
+  it('creates a page Published now by default, or in the publish state asked for', () => {
+    const workflowOf = (body: object) => {
+      const p = parseNewCollection({ kind: 'page', title: 'Care guide', ...body }, ctx);
+      return p.ok ? [p.value.collection.workflowState, p.value.collection.publishOn] : p.error.code;
+    };
+    expect(workflowOf({})).toEqual(['Published', Date.parse(NOW)]);
+    expect(workflowOf({ published: false })).toEqual(['Draft', null]);
+    expect(workflowOf({ workflowState: 'Draft' })).toEqual(['Draft', null]);
+    expect(workflowOf({ workflowState: 'Scheduled', publishOn: Date.parse(NOW) + 1000 })).toEqual(['Scheduled', Date.parse(NOW) + 1000]);
+    const p = parseNewCollection({ kind: 'page', title: 'Care guide', seoTitle: 'Care', seoDescription: 'How to' }, ctx);
+    expect(p.ok && [p.value.collection.seoTitle, p.value.collection.seoDescription]).toEqual(['Care', 'How to']);
+    const past = parseNewCollection({ kind: 'page', title: 'Old', workflowState: 'Scheduled', publishOn: Date.parse(NOW) - 1000 }, ctx);
+    expect(past.ok && errorCode([], { type: 'CreateCollection', data: { collection: past.value.collection } })).toBe('SCHEDULE_IN_PAST');
   });
 
   it('gives a products collection its store’s id and URL id', () => {

@@ -8,6 +8,7 @@ import {
 } from './collection';
 import type { CollectionEvent } from './events';
 import type { GalleryOptionsInput } from './gallery-options';
+import { checkWorkflowAt } from './content-item-decider';
 import { checkUrlId, templatedError } from './site-limits';
 
 /**
@@ -114,8 +115,9 @@ function wrongKind(what: string): DomainError {
 export function decideCollection(command: CollectionCommand, state: CollectionState): CollectionDecision {
   if (command.type === 'CreateCollection') {
     if (state.status !== 'none') return reject(domainError('COLLECTION_ALREADY_EXISTS', { collectionId: command.data.collection.id }));
-    const invalid = validateCollection(command.data.collection);
-    return invalid ? reject(invalid) : accept({ type: 'CollectionCreated', data: { collection: command.data.collection } });
+    const { collection } = command.data;
+    const invalid = validateCollection(collection) || checkWorkflowAt(collection.workflowState, collection.publishOn, collection.createdAt);
+    return invalid ? reject(invalid) : accept({ type: 'CollectionCreated', data: { collection }, schemaVersion: 2 });
   }
   if (state.status !== 'active') return reject(domainError('COLLECTION_NOT_FOUND', { collectionId: command.data.collectionId }));
   const collection = state.collection;
@@ -124,10 +126,13 @@ export function decideCollection(command: CollectionCommand, state: CollectionSt
   switch (command.type) {
     case 'ChangeCollectionDetails': {
       const changes = changedOnly(collection, command.data.changes);
-      const invalid = validateCollection(applyCollectionChanges(collection, command.data.changes));
+      const next = applyCollectionChanges(collection, command.data.changes);
+      // A new publish state is checked against the clock: Scheduled only for a future time, Published for now or a past one.
+      const movesWorkflow = changes.workflowState !== undefined || changes.publishOn !== undefined;
+      const invalid = validateCollection(next) || (movesWorkflow ? checkWorkflowAt(next.workflowState, next.publishOn, command.data.now) : null);
       if (invalid) return reject(invalid);
       if (Object.keys(changes).length === 0) return accept();
-      return accept({ type: 'CollectionDetailsChanged', data: { collectionId, changes, changedAt: command.data.now } });
+      return accept({ type: 'CollectionDetailsChanged', data: { collectionId, changes, changedAt: command.data.now }, schemaVersion: 2 });
     }
     case 'SetCollectionPassword': {
       const { passwordHash, now } = command.data;

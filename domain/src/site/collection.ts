@@ -1,10 +1,9 @@
 import { domainError } from '../shared/error-catalogue';
 import { checkLayout, type Block } from './blocks';
+import { checkWorkflow, isItemVisible, type ItemKind, type WorkflowState } from './content-item';
 import { checkGalleryOptions, type GalleryOptionsInput } from './gallery-options';
 import { checkSiteTitle, checkText, checkUrlId, notAnOption, SITE_LIMITS, type Check } from './site-limits';
 
-/** What a content item of a collection is (its SPEC RecordType follows from it). */
-export type ItemKind = 'post' | 'event' | 'image';
 
 /**
  * The kinds of collection an owner creates, with their SPEC CollectionType numbers: page 10; blog
@@ -53,8 +52,18 @@ export type CollectionDetails = {
   folderBehavior: FolderBehavior | null;
   /** SPEC 2: 'this page is available only to site members'. */
   membersOnly: boolean;
-  /** False hides the page from visitors (a disabled page). */
-  published: boolean;
+  /**
+   * SPEC 4 'Content statuses' for a page, as for items: Draft, Scheduled, Needs Review, Private or
+   * Published. Visitors see a Published page, and a Scheduled one once `publishOn` has come
+   * (ITEM_VISIBILITY); the other states hide it.
+   */
+  workflowState: WorkflowState;
+  /** Epoch ms: when a Published page went out, or when a Scheduled one goes out. */
+  publishOn: number | null;
+  /** The page's title for search engines and the browser tab; empty means the page title. */
+  seoTitle: string;
+  /** The page's description for search engines; empty means one made from the description. */
+  seoDescription: string;
   /** Items per list page (blog, events, gallery, products). */
   pageSize: number;
   /** Products collections: the catalog store (products collection) whose products it shows. */
@@ -70,7 +79,11 @@ export type CollectionDetails = {
 
 /** Fields "edit page settings" may change. */
 export type CollectionDetailsChanges = Partial<
-  Pick<CollectionDetails, 'title' | 'navigationTitle' | 'description' | 'urlId' | 'folderBehavior' | 'membersOnly' | 'published' | 'pageSize'>
+  Pick<
+    CollectionDetails,
+    | 'title' | 'navigationTitle' | 'description' | 'urlId' | 'folderBehavior' | 'membersOnly' | 'pageSize' | 'seoTitle' | 'seoDescription'
+    | 'workflowState' | 'publishOn'
+  >
 >;
 
 /**
@@ -78,8 +91,13 @@ export type CollectionDetailsChanges = Partial<
  * lock, visibility or members-only setting (who may see it stays as the owner set it last), nor its
  * items (each is its own aggregate, with its own history).
  */
-export const COLLECTION_RESTORED_FIELDS = ['title', 'navigationTitle', 'description', 'urlId', 'folderBehavior', 'pageSize', 'layout', 'galleryOptions'] as const;
+export const COLLECTION_RESTORED_FIELDS = ['title', 'navigationTitle', 'description', 'urlId', 'folderBehavior', 'pageSize', 'seoTitle', 'seoDescription', 'layout', 'galleryOptions'] as const;
 export type CollectionRestoreChanges = Partial<Pick<CollectionDetails, (typeof COLLECTION_RESTORED_FIELDS)[number]>>;
+
+/** Whether visitors see the page at `nowMs`: the items' rule (ITEM_VISIBILITY) over its status. */
+export function isCollectionVisible(c: Pick<CollectionDetails, 'workflowState' | 'publishOn'>, nowMs: number): boolean {
+  return isItemVisible(c, nowMs);
+}
 
 export function applyCollectionChanges(collection: CollectionDetails, changes: CollectionDetailsChanges): CollectionDetails {
   const next: CollectionDetails = { ...collection };
@@ -97,7 +115,10 @@ export function validateCollection(c: CollectionDetails): Check {
     checkSiteTitle(c.title) ||
     checkSiteTitle(c.navigationTitle, { allowEmpty: true }) ||
     checkText(c.description, 'description', SITE_LIMITS.descriptionMaxLength) ||
+    checkText(c.seoTitle, 'seoTitle', SITE_LIMITS.titleMaxLength) ||
+    checkText(c.seoDescription, 'seoDescription', SITE_LIMITS.seoDescriptionMaxLength) ||
     checkUrlId(c.urlId) ||
+    checkWorkflow(c.workflowState, c.publishOn) ||
     (kind.folder
       ? c.folderBehavior === 1 || c.folderBehavior === 2 || c.folderBehavior === 3 ? null : notAnOption(String(c.folderBehavior), 'folderBehavior')
       : c.folderBehavior === null ? null : domainError('WRONG_COLLECTION_KIND', { field: 'folderBehavior' }, 'Only folders have a folder behavior.')) ||

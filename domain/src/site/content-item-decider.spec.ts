@@ -2,7 +2,7 @@ import { isItemVisible, isSameDayEvent, publishTarget, type ContentItemDetails }
 import { contentItemDecider, type ContentItemCommand } from './content-item-decider';
 import type { ContentItemEvent } from './events';
 import { parseRequest } from '../shared/requests';
-import type { ItemKind } from './collection';
+import type { ItemKind } from './content-item';
 import {
   contentItemFromRequest, editContentItemRequest, newContentItemRequest, PublishRequest, publishTargetAt, WorkflowChangeRequest,
 } from './requests';

@@ -1,6 +1,8 @@
 import { domainError } from '../shared/error-catalogue';
-import type { ItemKind } from './collection';
 import { checkLink, checkSiteTitle, checkTagsAndCategories, checkText, checkUrlId, isEpochMs, SITE_LIMITS, type Check } from './site-limits';
+
+/** What a content item of a collection is (its SPEC RecordType follows from it). */
+export type ItemKind = 'post' | 'event' | 'image';
 
 /** SPEC 3 'RecordType' of each item kind: text 1 (posts), image 2, event 12. */
 export const RECORD_TYPES: Record<ItemKind, number> = { post: 1, image: 2, event: 12 };

@@ -73,10 +73,13 @@ export const SITE_LAYOUT_STREAM_TYPE = 'site-layout';
 
 // Collection streams
 
-export type CollectionCreated = { type: 'CollectionCreated'; data: { collection: CollectionDetails } };
+/** Version 2: the collection has a publish state (`workflowState`, `publishOn`) and SEO fields instead of `published` (site/upcasters.ts). */
+export type CollectionCreated = { type: 'CollectionCreated'; data: { collection: CollectionDetails }; schemaVersion: 2 };
+/** Version 2: `changes` may hold `workflowState` and `publishOn` (publish, unpublish, schedule), never `published`. */
 export type CollectionDetailsChanged = {
   type: 'CollectionDetailsChanged';
   data: { collectionId: string; changes: CollectionDetailsChanges; changedAt: string };
+  schemaVersion: 2;
 };
 /** Lock screen on (a password hash) or off (null). The password itself is never recorded. */
 export type CollectionPasswordChanged = {

@@ -67,7 +67,10 @@ export function collectionSnapshot(state: CollectionState): HistorySnapshot {
     plainField('navigationTitle', fieldLabel('navigationTitle'), c.navigationTitle),
     richTextField('description', fieldLabel('description'), c.description),
     plainField('urlId', fieldLabel('urlId'), c.urlId, `/${c.urlId}`),
-    plainField('published', fieldLabel('published'), c.published),
+    plainField('seoTitle', fieldLabel('seoTitle'), c.seoTitle),
+    plainField('seoDescription', fieldLabel('seoDescription'), c.seoDescription),
+    plainField('workflowState', fieldLabel('workflowState'), c.workflowState),
+    timeField('publishOn', fieldLabel('publishOn'), c.publishOn),
     plainField('membersOnly', fieldLabel('membersOnly'), c.membersOnly),
     plainField('locked', fieldLabel('locked'), c.passwordHash !== null),
   ];

@@ -6,11 +6,11 @@ import {
 import { BLOCK_TYPES, type Block } from './blocks';
 import {
   COLLECTION_KINDS, DEFAULT_PAGE_SIZE, FOLDER_BEHAVIORS, isCollectionKind, type CollectionDetails, type CollectionDetailsChanges,
-  type CollectionKind, type FolderBehavior, type ItemKind,
+  type CollectionKind, type FolderBehavior,
 } from './collection';
 import {
   isWorkflowState, publishTarget, WORKFLOW_STATES, type CommentState, type ContentItemChanges, type ContentItemDetails, type EventLocation,
-  type WorkflowState,
+  type ItemKind, type WorkflowState,
 } from './content-item';
 import type { GalleryOptionsInput } from './gallery-options';
 import type { LayoutLink } from './navigation';
@@ -106,6 +106,11 @@ export const WebsiteSettingsRequest = z.pipe(
       socialAccounts: z.optional(z.array(SocialAccountRequest, codeProblem('INVALID_SOCIAL_ACCOUNT', () => ({ field: 'socialAccounts' })))),
       logoImageId: z.optional(nullableText()),
       captchaSiteKey: z.optional(nullableText('captchaSettings.siteKey')),
+      announcementBar: z.optional(z.pipe(
+        object({ enabled: z.optional(bool()), text: z.optional(text()), url: z.optional(nullableText()) }, 'announcementBar'),
+        // An empty link is no link.
+        z.transform((bar) => definedOnly({ ...bar, url: bar.url === '' ? null : bar.url })),
+      )),
     }),
     z.transform(({ captchaSettings: _c, currency, ...changes }): WebsiteSettingsChanges =>
       definedOnly({ ...changes, currency: currency?.toUpperCase() })),
@@ -121,6 +126,18 @@ export const HeaderFooterRequest = z.pipe(
     footer: footer === null ? '' : footer,
   })),
 );
+
+// Publish states
+
+/** A publish state by its label ('Needs Review') or in kebab/upper case ('needs-review', 'NEEDS_REVIEW'). */
+export function workflowStateFrom(raw: unknown): WorkflowState | undefined {
+  if (isWorkflowState(raw)) return raw;
+  if (typeof raw !== 'string') return undefined;
+  const key = raw.toLowerCase().replace(/[-_ ]+/g, ' ');
+  return WORKFLOW_STATES.find((s) => s.toLowerCase() === key);
+}
+const workflowStateProblem = problem((_f, input) => domainError('INVALID_WORKFLOW_STATE', { workflowState: String(input).slice(0, 50) }));
+const WorkflowStateRequest = readAs(workflowStateFrom, workflowStateProblem);
 
 // Collections
 
@@ -205,9 +222,13 @@ export const CreateCollectionRequest = z.pipe(
       password: z.optional(z.nullable(text())),
       navigationTitle: z.optional(text()),
       description: z.optional(text()),
+      seoTitle: z.optional(text()),
+      seoDescription: z.optional(text()),
       folderBehavior: z.optional(FolderBehaviorRequest),
       membersOnly: z.optional(bool()),
       published: z.optional(bool()),
+      workflowState: z.optional(WorkflowStateRequest),
+      publishOn: z.optional(nullableDate('publishOn')),
       pageSize: z.optional(integer()),
       layout: z.optional(LayoutRequest),
       galleryOptions: z.optional(anyObject(problem(() => domainError('INVALID_REQUEST', { field: 'galleryOptions' }, 'galleryOptions must be an object.')))),
@@ -239,6 +260,9 @@ export function collectionFromRequest(
   ctx: { collectionId: string; websiteId: string; now: string; newBlockId: () => string; storeUrlId?: (storeCollectionId: string) => string | undefined },
 ): NewCollection {
   const { kind, title, storeCollectionId } = b;
+  // A publish state as asked (Published: now or at the time given, Scheduled for a future one); else `published`, true by default.
+  const requested: WorkflowState = b.workflowState ?? (b.published === false ? 'Draft' : 'Published');
+  const workflow = requested === 'Published' ? publishTarget(b.publishOn ?? null, epochMs(ctx.now)) : { workflowState: requested, publishOn: b.publishOn ?? null };
   const defaultUrlId = storeCollectionId !== null ? ctx.storeUrlId?.(storeCollectionId) : undefined;
   const wantedUrlId = urlIdFor(b.urlId ?? defaultUrlId ?? title, URL_ID_FALLBACKS[kind]);
   const collection: CollectionDetails = {
@@ -248,10 +272,13 @@ export function collectionFromRequest(
     title,
     navigationTitle: b.navigationTitle ?? '',
     description: b.description ?? '',
+    seoTitle: b.seoTitle ?? '',
+    seoDescription: b.seoDescription ?? '',
     urlId: wantedUrlId,
     folderBehavior: b.folderBehavior ?? (COLLECTION_KINDS[kind].folder ? FOLDER_BEHAVIORS.index : null),
     membersOnly: b.membersOnly ?? false,
-    published: b.published ?? true,
+    workflowState: workflow.workflowState,
+    publishOn: workflow.publishOn,
     pageSize: b.pageSize ?? DEFAULT_PAGE_SIZE,
     storeCollectionId,
     passwordHash: null,
@@ -262,23 +289,65 @@ export function collectionFromRequest(
   return { collection, wantedUrlId, password: b.password };
 }
 
+/**
+ * A page's publish state as an edit asks for it: `set` a state (Published without a time is
+ * published now), or the older `published` flag (true publishes a page that is not, false makes a
+ * visible or scheduled page a Draft).
+ */
+export type CollectionWorkflowRequest =
+  | { mode: 'set'; workflowState: WorkflowState; publishOn: number | null }
+  | { mode: 'published'; published: boolean };
+
 /** PUT /api/site/collections/{id}: settings changes; a new `urlId` is granted by the site layout. */
 export const EditCollectionRequest = z.pipe(
   object({
     title: z.optional(text()),
     navigationTitle: z.optional(text()),
     description: z.optional(text()),
+    seoTitle: z.optional(text()),
+    seoDescription: z.optional(text()),
     folderBehavior: z.optional(FolderBehaviorRequest),
     membersOnly: z.optional(bool()),
     published: z.optional(bool()),
+    workflowState: z.optional(WorkflowStateRequest),
+    publishOn: z.optional(nullableDate('publishOn')),
     pageSize: z.optional(integer()),
     urlId: z.optional(text()),
   }),
-  z.transform(({ urlId, ...changes }): { changes: CollectionDetailsChanges; wantedUrlId?: string } => ({
-    changes: definedOnly(changes),
-    ...(urlId !== undefined ? { wantedUrlId: urlIdFor(urlId, 'page') } : {}),
-  })),
+  z.transform(({ urlId, published, workflowState, publishOn, ...changes }, ctx): {
+    changes: CollectionDetailsChanges; wantedUrlId?: string; workflow?: CollectionWorkflowRequest;
+  } => {
+    if (workflowState === undefined && publishOn !== undefined) {
+      return reportProblem(ctx, domainError('INVALID_WORKFLOW_STATE', { field: 'workflowState' }, 'Send the publish state (workflowState) with its publish date.'));
+    }
+    const workflow: CollectionWorkflowRequest | undefined =
+      workflowState !== undefined ? { mode: 'set', workflowState, publishOn: publishOn ?? null }
+      : published !== undefined ? { mode: 'published', published }
+      : undefined;
+    return {
+      changes: definedOnly(changes),
+      ...(urlId !== undefined ? { wantedUrlId: urlIdFor(urlId, 'page') } : {}),
+      ...(workflow ? { workflow } : {}),
+    };
+  }),
 );
+
+/** The publish state an edit leads to at `now`, or none when the page stays as it is. */
+export function collectionWorkflowTarget(
+  request: CollectionWorkflowRequest,
+  current: { workflowState: WorkflowState; publishOn: number | null },
+  now: string,
+): { workflowState: WorkflowState; publishOn: number | null } | null {
+  const nowMs = epochMs(now);
+  if (request.mode === 'set') {
+    if (request.workflowState !== 'Published') return { workflowState: request.workflowState, publishOn: request.publishOn };
+    // Published again without a time keeps the time it first went out.
+    if (request.publishOn === null && current.workflowState === 'Published') return null;
+    return publishTarget(request.publishOn, nowMs);
+  }
+  if (request.published) return current.workflowState === 'Published' ? null : publishTarget(null, nowMs);
+  return current.workflowState === 'Published' || current.workflowState === 'Scheduled' ? { workflowState: 'Draft', publishOn: null } : null;
+}
 export type EditCollectionRequest = z.output<typeof EditCollectionRequest>;
 
 /** PUT …/password { password }: text locks the page, null unlocks it. */
@@ -398,15 +467,6 @@ const CommentStateRequest = readAs(
   problem(() => domainError('INVALID_REQUEST', { field: 'commentState' }, 'commentState must be 1 (open) or 0 (closed).')),
 );
 
-/** A publish state by its label ('Needs Review') or in kebab/upper case ('needs-review', 'NEEDS_REVIEW'). */
-export function workflowStateFrom(raw: unknown): WorkflowState | undefined {
-  if (isWorkflowState(raw)) return raw;
-  if (typeof raw !== 'string') return undefined;
-  const key = raw.toLowerCase().replace(/[-_ ]+/g, ' ');
-  return WORKFLOW_STATES.find((s) => s.toLowerCase() === key);
-}
-const workflowStateProblem = problem((_f, input) => domainError('INVALID_WORKFLOW_STATE', { workflowState: String(input).slice(0, 50) }));
-const WorkflowStateRequest = readAs(workflowStateFrom, workflowStateProblem);
 
 /**
  * The item fields create and edit read, for an item of `kind`: an image's text is its

@@ -15,6 +15,8 @@ export const SITE_LIMITS = {
   titleMaxLength: 200,
   tagLineMaxLength: 500,
   descriptionMaxLength: 20_000,
+  /** A page's SEO description: search engines show about 160 characters. */
+  seoDescriptionMaxLength: 1000,
   excerptMaxLength: 20_000,
   bodyMaxLength: 400_000,
   headerFooterMaxLength: 200_000,
@@ -24,6 +26,8 @@ export const SITE_LIMITS = {
   /** SPEC 5: validator URL maximum length. */
   urlMaxLength: 2083,
   socialAccounts: 30,
+  /** The announcement bar's text (our own bound; one line on a phone is about 50 characters). */
+  announcementMaxLength: 300,
   linksPerNavigation: 100,
   pageSizeMax: 100,
   passwordMaxLength: 1024,

@@ -1,12 +1,12 @@
 import { htmlToText } from '../shared/html-text';
 import { blockView, BLOCK, type Block, type BlockView } from './blocks';
-import { COLLECTION_KINDS, type CollectionDetails, type FolderBehavior } from './collection';
+import { COLLECTION_KINDS, isCollectionVisible, type CollectionDetails, type FolderBehavior } from './collection';
 import { RECORD_TYPES, type CommentState, type ContentItemDetails, type EventLocation, type WorkflowState } from './content-item';
 import { normaliseGalleryOptions, type GalleryOptions } from './gallery-options';
 import { epochMs } from './site-limits';
 import type { WebsiteState } from './website-decider';
 import {
-  isWebsiteExpired, SITE_STATUS_VALUES, trialDaysLeft, WEBSITE_TYPES, type ShareButtonOptions, type SiteStatusName, type SocialAccount,
+  DEFAULT_ANNOUNCEMENT_BAR, isWebsiteExpired, SITE_STATUS_VALUES, type AnnouncementBar, trialDaysLeft, WEBSITE_TYPES, type ShareButtonOptions, type SiteStatusName, type SocialAccount,
   type WebsiteSettings,
 } from './website-settings';
 
@@ -38,6 +38,8 @@ export type WebsiteRecord = {
   /** Filled by whoever resolves image ids to assets (the media context); null here. */
   logoImageUrl: string | null;
   captchaSettings: { siteKey: string | null };
+  /** (ours) The line across the top of every page, when enabled. */
+  announcementBar: AnnouncementBar;
   /** Epoch ms */
   createdOn: number;
 };
@@ -73,6 +75,7 @@ export function websiteRecord(state: Extract<WebsiteState, { status: 'created' }
     logoImageId: s.logoImageId,
     logoImageUrl: null,
     captchaSettings: { siteKey: s.captchaSiteKey },
+    announcementBar: s.announcementBar ?? DEFAULT_ANNOUNCEMENT_BAR,
     createdOn: epochMs(state.createdAt),
   };
 }
@@ -123,7 +126,19 @@ export type CollectionRecord = {
   storeCollectionId?: string;
   passwordProtected: boolean;
   membersOnly: boolean;
+  /**
+   * Visitors see the page (its publish state, SPEC 4): Published, or Scheduled and due. Time
+   * dependent: a stored record counts only Published; `collectionAt` sets it for a moment.
+   */
   published: boolean;
+  /** SPEC 4 'Content statuses': Draft, Scheduled, Needs Review, Private, or Published. */
+  workflowState: WorkflowState;
+  /** Epoch ms: when the page went out, or goes out when Scheduled. */
+  publishOn: number | null;
+  /** Empty when the page title stands in. */
+  seoTitle: string;
+  /** Empty when the description stands in. */
+  seoDescription: string;
   isHome: boolean;
   pageSize: number;
   createdOn: number;
@@ -134,7 +149,7 @@ export const collectionPath = (urlId: string) => `/${urlId}`;
 
 export function collectionRecord(
   c: CollectionDetails,
-  facts: { itemCount: number; isHome: boolean; updatedAt: string },
+  facts: { itemCount: number; isHome: boolean; updatedAt: string; nowMs?: number },
 ): CollectionRecord {
   const kind = COLLECTION_KINDS[c.kind];
   return {
@@ -155,12 +170,22 @@ export function collectionRecord(
     ...(c.kind === 'products' && c.storeCollectionId ? { storeCollectionId: c.storeCollectionId } : {}),
     passwordProtected: c.passwordHash !== null,
     membersOnly: c.membersOnly,
-    published: c.published,
+    published: isCollectionVisible(c, facts.nowMs ?? Number.NEGATIVE_INFINITY),
+    workflowState: c.workflowState,
+    publishOn: c.publishOn,
+    seoTitle: c.seoTitle,
+    seoDescription: c.seoDescription,
     isHome: facts.isHome,
     pageSize: c.pageSize,
     createdOn: epochMs(c.createdAt),
     updatedOn: epochMs(facts.updatedAt),
   };
+}
+
+/** A stored collection record at `nowMs`: `published` follows its publish state then (a Scheduled page goes out on time). */
+export function collectionAt(record: CollectionRecord, nowMs: number): CollectionRecord {
+  const published = isCollectionVisible(record, nowMs);
+  return published === record.published ? record : { ...record, published };
 }
 
 /** SPEC 3 'Content item' (and 'Event' for events) as the page context's `item` / `items`. */

@@ -77,6 +77,21 @@ describe('website settings: given events, when a command, then', () => {
     expect(s.settings.socialAccounts).toHaveLength(2);
   });
 
+  it('keeps the announcement bar off until set; merges its parts; refuses empty text while on and a bad link', () => {
+    expect(created_(given([created])).settings.announcementBar).toEqual({ enabled: false, text: '', url: null });
+    const d = decide([created], change({ announcementBar: { enabled: true, text: 'Kiln sale Saturday', url: '/shop' } }));
+    const on = created_(given([created, ...(d.ok ? d.events : [])]));
+    expect(on.settings.announcementBar).toEqual({ enabled: true, text: 'Kiln sale Saturday', url: '/shop' });
+    const off = decide([created, ...(d.ok ? d.events : [])], change({ announcementBar: { enabled: false } }));
+    expect(off.ok && off.events).toEqual([{ type: 'WebsiteSettingsChanged', data: { changes: { announcementBar: { enabled: false } }, changedAt: NOW } }]);
+    expect(decide([created, ...(d.ok ? d.events : [])], change({ announcementBar: { text: 'Kiln sale Saturday' } }))).toEqual({ ok: true, events: [] });
+    expect(errorOf([created], change({ announcementBar: { enabled: true, text: ' ' } }))).toMatchObject({ code: 'INVALID_TEXT_FIELD' });
+    expect(errorOf([created], change({ announcementBar: { text: 'x'.repeat(301) } }))).toMatchObject({ code: 'INVALID_TEXT_FIELD' });
+    expect(errorOf([created], change({ announcementBar: { url: 'javascript:alert(1)' } }))).toMatchObject({ code: 'INVALID_LINK', message: 'javascript:alert(1) is not a valid page URL' });
+    expect(parseWebsiteSettingsChanges({ announcementBar: { enabled: true, text: 'Hi', url: '' } })).toEqual({ ok: true, value: { announcementBar: { enabled: true, text: 'Hi', url: null } } });
+    expect(parseWebsiteSettingsChanges({ announcementBar: { enabled: 'yes' } })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+  });
+
   it('sets and keeps header and footer; a part left out stays', () => {
     const set = decide([created], { type: 'SetSiteHeaderFooter', data: { header: '<p>Free shipping</p>', footer: '<p>© Clay & Co.</p>', now: NOW } });
     expect(set.ok && set.events[0]).toEqual({ type: 'SiteHeaderFooterChanged', data: { header: '<p>Free shipping</p>', footer: '<p>© Clay & Co.</p>', changedAt: NOW } });

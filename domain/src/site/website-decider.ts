@@ -53,7 +53,10 @@ function changedOnly(settings: WebsiteSettings, changes: WebsiteSettingsChanges)
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
     const current = (settings as Record<string, unknown>)[key];
-    const next = key === 'shareButtonOptions' ? { ...settings.shareButtonOptions, ...(value as object) } : value;
+    const next =
+      key === 'shareButtonOptions' ? { ...settings.shareButtonOptions, ...(value as object) }
+      : key === 'announcementBar' ? { ...settings.announcementBar, ...(value as object) }
+      : value;
     if (JSON.stringify(current) !== JSON.stringify(next)) out[key] = value;
   }
   return out as WebsiteSettingsChanges;

@@ -28,6 +28,14 @@ export type ShareButtonOptions = Record<ShareButton, boolean>;
 /** SPEC 3 'Social link': serviceName ('email' is special: its profile link is a mailto: address). */
 export type SocialAccount = { serviceName: string; userName: string; profileUrl: string };
 
+/**
+ * A line of text across the top of every page (with an optional link), on or off. Our own: the
+ * SPEC lists the header and footer html; the announcement bar is the short notice owners change
+ * most often, so it has fields of its own.
+ */
+export type AnnouncementBar = { enabled: boolean; text: string; url: string | null };
+export const DEFAULT_ANNOUNCEMENT_BAR: AnnouncementBar = { enabled: false, text: '', url: null };
+
 /** What the owner sets about the website (SPEC 3 'Website' plus title, tag line, currency, logo). */
 export type WebsiteSettings = {
   siteTitle: string;
@@ -50,10 +58,12 @@ export type WebsiteSettings = {
   logoImageId: string | null;
   /** Website.captchaSettings.siteKey */
   captchaSiteKey: string | null;
+  announcementBar: AnnouncementBar;
 };
 
-export type WebsiteSettingsChanges = Partial<Omit<WebsiteSettings, 'shareButtonOptions'>> & {
+export type WebsiteSettingsChanges = Partial<Omit<WebsiteSettings, 'shareButtonOptions' | 'announcementBar'>> & {
   shareButtonOptions?: Partial<ShareButtonOptions>;
+  announcementBar?: Partial<AnnouncementBar>;
 };
 
 export const DEFAULT_SHARE_BUTTONS: ShareButtonOptions = {
@@ -78,6 +88,7 @@ export function defaultWebsiteSettings(created: { title: string; currency: strin
     socialAccounts: [],
     logoImageId: null,
     captchaSiteKey: null,
+    announcementBar: DEFAULT_ANNOUNCEMENT_BAR,
   };
 }
 
@@ -95,6 +106,7 @@ export function applySettingsChanges(settings: WebsiteSettings, changes: Website
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
     if (key === 'shareButtonOptions') next.shareButtonOptions = { ...settings.shareButtonOptions, ...(value as Partial<ShareButtonOptions>) };
+    else if (key === 'announcementBar') next.announcementBar = { ...(settings.announcementBar ?? DEFAULT_ANNOUNCEMENT_BAR), ...(value as Partial<AnnouncementBar>) };
     else (next as Record<string, unknown>)[key] = value;
   }
   return next;
@@ -158,8 +170,20 @@ export function validateWebsiteSettings(s: WebsiteSettings): Check {
       : null) ||
     s.socialAccounts.map(checkSocialAccount).find((e) => e !== null) ||
     checkText(s.logoImageId, 'logoImageId', SITE_LIMITS.idMaxLength) ||
-    checkText(s.captchaSiteKey, 'captchaSiteKey', SITE_LIMITS.idMaxLength)
+    checkText(s.captchaSiteKey, 'captchaSiteKey', SITE_LIMITS.idMaxLength) ||
+    checkAnnouncementBar(s.announcementBar)
   );
+}
+
+/** The bar's text is plain text of at most 300 characters, required while it is on; its link follows the link rules (SPEC 5). */
+export function checkAnnouncementBar(bar: AnnouncementBar): Check {
+  if (typeof bar.enabled !== 'boolean') {
+    return domainError('INVALID_REQUEST', { field: 'announcementBar.enabled' }, 'announcementBar.enabled must be true or false.');
+  }
+  const tooLong = checkText(bar.text, 'announcementBar.text', SITE_LIMITS.announcementMaxLength);
+  if (tooLong) return tooLong;
+  if (bar.enabled && bar.text.trim() === '') return domainError('INVALID_TEXT_FIELD', { field: 'announcementBar.text' }, 'Enter the announcement to show it.');
+  return bar.url === null ? null : checkLink(bar.url, 'announcementBar.url');
 }
 
 function checkShareButtons(options: Record<string, unknown>): Check {

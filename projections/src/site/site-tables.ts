@@ -41,7 +41,9 @@ export type CollectionRow = {
   url_path: string;
   kind: string;
   type: number;
-  published: boolean;
+  /** The page's publish state and time (epoch ms); visibility is the items' rule over them. */
+  workflow_state: string;
+  publish_on: number | string | null;
   members_only: boolean;
   password_hash: string | null;
   is_home: boolean;
@@ -100,7 +102,7 @@ export const SITE_TABLES: ReadModelTable[] = [
   {
     name: SITE_COLLECTIONS,
     columns:
-      'id text primary key, url_path text not null, kind text not null, type integer not null, published boolean not null, ' +
+      'id text primary key, url_path text not null, kind text not null, type integer not null, workflow_state text not null, publish_on bigint, ' +
       'members_only boolean not null, password_hash text, is_home boolean not null, record jsonb not null, state jsonb not null, version integer not null',
     orderBy: ['id'],
   },

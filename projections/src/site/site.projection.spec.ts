@@ -20,7 +20,8 @@ const DAY = 86_400_000;
 
 const collection = (id: string, kind: CollectionKind, urlId: string, over: Partial<CollectionDetails> = {}): CollectionDetails => ({
   id, websiteId: 'w1', kind, title: id[0]!.toUpperCase() + id.slice(1), navigationTitle: '', description: '', urlId,
-  folderBehavior: kind === 'folder' ? 1 : null, membersOnly: false, published: true, pageSize: 20, storeCollectionId: kind === 'products' ? id : null,
+  folderBehavior: kind === 'folder' ? 1 : null, membersOnly: false, workflowState: 'Published', publishOn: NOW_MS, seoTitle: '', seoDescription: '', pageSize: 20,
+  storeCollectionId: kind === 'products' ? id : null,
   passwordHash: null, layout: [], galleryOptions: {}, createdAt: NOW, ...over,
 });
 const item = (id: string, collectionId: string, over: Partial<ContentItemDetails> = {}): ContentItemDetails => ({

@@ -251,7 +251,8 @@ class SiteBatch {
       const isHome = homeId === id;
       const record = collectionRecord(c, { itemCount: Object.keys(row.state.items).length, isHome, updatedAt: this.touchedAt.get(id) ?? c.createdAt });
       const next: CollectionRow = {
-        id, url_path: collectionPath(c.urlId), kind: c.kind, type: COLLECTION_KINDS[c.kind].type, published: c.published, members_only: c.membersOnly,
+        id, url_path: collectionPath(c.urlId), kind: c.kind, type: COLLECTION_KINDS[c.kind].type, workflow_state: c.workflowState, publish_on: c.publishOn,
+        members_only: c.membersOnly,
         password_hash: c.passwordHash, is_home: isHome, record, state: row.state, version: row.version,
       };
       this.collections.set(id, next);
@@ -306,7 +307,7 @@ function pageSearchRow(row: CollectionRow): SearchRow {
   const c = row.state.collection;
   return {
     id: `page:${row.id}`, kind: 'page', source_id: row.id, collection_id: row.id, title: c.title, tags: '', excerpt: clip(htmlToText(c.description)),
-    body: clip(layoutText(c.layout)), url: row.record.fullUrl, workflow_state: null, publish_on: null, product: null, version: row.version,
+    body: clip(layoutText(c.layout)), url: row.record.fullUrl, workflow_state: c.workflowState, publish_on: c.publishOn, product: null, version: row.version,
   };
 }
 

@@ -127,6 +127,7 @@ export class SiteLoader {
     if (state.status !== 'active') throw new DomainException(domainError('COLLECTION_NOT_FOUND', { collectionId: String(collectionId).slice(0, 200) }));
     const collection = collectionRecord(state.collection, {
       itemCount: Object.keys(state.items).length, isHome: layout.homePageId === collectionId, updatedAt: updatedAt ?? state.collection.createdAt,
+      nowMs: Date.now(),
     });
     return { collection, items: state.order.map((id) => ({ id, urlId: state.items[id]! })), version };
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  isNavigationName, websiteAt, type CollectionRecord, type ContentItemRecord, type LayoutLink, type NavigationName, type WebsiteRecord,
+  collectionAt, isNavigationName, websiteAt, type CollectionRecord, type ContentItemRecord, type LayoutLink, type NavigationName, type WebsiteRecord,
   type WebsiteSettingsRecord,
 } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
@@ -53,8 +53,13 @@ export type SitePath = { path: string; lastModified: number | null };
 
 /** The SQL form of `isItemVisible` (domain/src/site/content-item.ts) over a row's columns, built from the domain's rule. */
 const visibleAt = itemVisibleSqlAt;
-/** Collections a visitor may open without a password or membership. */
-const OPEN_COLLECTION = (alias: string) => `${alias}published AND ${alias}password_hash IS NULL AND NOT ${alias}members_only`;
+/**
+ * Collections a visitor sees at `now` (an SQL expression): their publish state follows the items'
+ * rule (a Published page, a Scheduled one once due).
+ */
+const VISIBLE_COLLECTION = (now: string, alias = '') => visibleAt(now, alias);
+/** Collections a visitor may open at `now` without a password or membership. */
+const OPEN_COLLECTION = (alias: string, now: string) => `${VISIBLE_COLLECTION(now, alias)} AND ${alias}password_hash IS NULL AND NOT ${alias}members_only`;
 
 const MAX_PAGE_SIZE = 100;
 
@@ -96,11 +101,12 @@ export class SiteReadModel {
    * to unpublished or deleted pages left out, `active` set for `activePath` (a page, or an item
    * under it; a folder when one of its pages is).
    */
-  async navigation(name: NavigationName = 'mainNav', options: { activePath?: string } = {}): Promise<{ items: NavigationItem[] }> {
+  async navigation(name: NavigationName = 'mainNav', options: { activePath?: string; now?: number } = {}): Promise<{ items: NavigationItem[] }> {
     if (!isNavigationName(name)) return { items: [] };
     const links = await this.navigationLinks(name);
     const ids = [...new Set(collectLinkIds(links))];
-    const collections = new Map((await this.collectionsById(ids)).map((c) => [c.id, c]));
+    const now = options.now ?? Date.now();
+    const collections = new Map((await this.collectionsById(ids)).map((c) => [c.id, collectionAt(c, now)]));
     const active = options.activePath === undefined ? null : normalisePath(options.activePath);
     const resolve = (link: LayoutLink): NavigationItem | null => {
       const children = link.children.map(resolve).filter((c): c is NavigationItem => c !== null);
@@ -124,25 +130,29 @@ export class SiteReadModel {
   }
 
   /** The pages linked under a folder in either navigation, in link order (for index and redirect folders). */
-  async folderChildren(folderId: string): Promise<NavigationItem[]> {
+  async folderChildren(folderId: string, options: { now?: number } = {}): Promise<NavigationItem[]> {
     for (const name of ['mainNav', 'secondaryNav'] as const) {
-      const found = (await this.navigation(name)).items.find((i) => i.collectionId === folderId);
+      const found = (await this.navigation(name, options)).items.find((i) => i.collectionId === folderId);
       if (found) return found.items;
     }
     return [];
   }
 
-  /** The home page, served at '/'. */
-  async homePage(): Promise<CollectionRecord | null> {
-    const { rows } = await this.db.query<{ record: CollectionRecord }>('SELECT record FROM site_collections WHERE is_home AND published LIMIT 1');
-    return rows[0]?.record ?? null;
+  /** The home page, served at '/', when visitors see it at `now`. */
+  async homePage(options: { now?: number } = {}): Promise<CollectionRecord | null> {
+    const now = options.now ?? Date.now();
+    const { rows } = await this.db.query<{ record: CollectionRecord }>(`SELECT record FROM site_collections WHERE is_home AND ${VISIBLE_COLLECTION('$1')} LIMIT 1`, [now]);
+    return rows[0] ? collectionAt(rows[0].record, now) : null;
   }
 
-  /** A published page or collection by id. */
-  async collection(collectionId: string): Promise<CollectionRecord | null> {
+  /** A published page or collection by id (visible at `now`). */
+  async collection(collectionId: string, options: { now?: number } = {}): Promise<CollectionRecord | null> {
     if (!isKey(collectionId)) return null;
-    const { rows } = await this.db.query<{ record: CollectionRecord }>('SELECT record FROM site_collections WHERE id = $1 AND published', [collectionId]);
-    return rows[0]?.record ?? null;
+    const now = options.now ?? Date.now();
+    const { rows } = await this.db.query<{ record: CollectionRecord }>(
+      `SELECT record FROM site_collections WHERE id = $1 AND ${VISIBLE_COLLECTION('$2')}`, [collectionId, now],
+    );
+    return rows[0] ? collectionAt(rows[0].record, now) : null;
   }
 
   /**
@@ -150,16 +160,18 @@ export class SiteReadModel {
    * collection whose URL id is 'about'. Locked and members-only ones are returned too: check
    * `passwordProtected` / `membersOnly` before showing them.
    */
-  async collectionByPath(path: string): Promise<CollectionRecord | null> {
+  async collectionByPath(path: string, options: { now?: number } = {}): Promise<CollectionRecord | null> {
     const normalised = normalisePath(path);
-    return normalised === null ? null : this.collectionByNormalisedPath(normalised);
+    return normalised === null ? null : this.collectionByNormalisedPath(normalised, options.now ?? Date.now());
   }
 
   /** The lookup itself, for a path normalisePath already decoded (decoding twice would read '%2500' as NUL). */
-  private async collectionByNormalisedPath(normalised: string): Promise<CollectionRecord | null> {
-    if (normalised === '/') return this.homePage();
-    const { rows } = await this.db.query<{ record: CollectionRecord }>('SELECT record FROM site_collections WHERE url_path = $1 AND published', [normalised]);
-    return rows[0]?.record ?? null;
+  private async collectionByNormalisedPath(normalised: string, now: number): Promise<CollectionRecord | null> {
+    if (normalised === '/') return this.homePage({ now });
+    const { rows } = await this.db.query<{ record: CollectionRecord }>(
+      `SELECT record FROM site_collections WHERE url_path = $1 AND ${VISIBLE_COLLECTION('$2')}`, [normalised, now],
+    );
+    return rows[0] ? collectionAt(rows[0].record, now) : null;
   }
 
   /** A visible item of a collection by its URL id (Draft, Needs Review, Private and not-yet-due Scheduled items are not). */
@@ -178,7 +190,7 @@ export class SiteReadModel {
     if (normalised === null) return null;
     const parts = normalised.split('/').filter(Boolean);
     if (parts.length > 2) return null;
-    const collection = await this.collectionByNormalisedPath(parts.length === 0 ? '/' : `/${parts[0]}`);
+    const collection = await this.collectionByNormalisedPath(parts.length === 0 ? '/' : `/${parts[0]}`, options.now ?? Date.now());
     if (!collection) return null;
     if (parts.length < 2) return { collection, item: null };
     const item = await this.itemByPath(collection.id, parts[1]!, options);
@@ -190,12 +202,12 @@ export class SiteReadModel {
    * first, past latest first, or all by start), gallery images in the owner's order.
    */
   async publishedItems(collectionId: string, options: PublishedItemsOptions = {}): Promise<{ items: ContentItemRecord[]; pagination: Pagination }> {
-    const collection = await this.collection(collectionId);
+    const now = options.now ?? Date.now();
+    const collection = await this.collection(collectionId, { now });
     const pageSize = clampInt(options.pageSize ?? collection?.pageSize ?? 20, 1, MAX_PAGE_SIZE);
     const page = clampInt(options.page ?? 1, 1, 1_000_000);
     const empty = { items: [], pagination: pagination(collection, page, pageSize, 0) };
     if (!collection) return empty;
-    const now = options.now ?? Date.now();
     const params: unknown[] = [collectionId, now];
     const where = ['collection_id = $1', visibleAt('$2')];
     if (options.tag !== undefined) {
@@ -236,9 +248,10 @@ export class SiteReadModel {
    */
   async allPublishedPaths(options: { now?: number } = {}): Promise<SitePath[]> {
     const now = options.now ?? Date.now();
-    const open = OPEN_COLLECTION('c.');
+    const open = OPEN_COLLECTION('c.', '$1');
     const collections = await this.db.query<{ record: CollectionRecord }>(
       `SELECT c.record FROM site_collections c WHERE ${open} AND NOT (c.kind = 'folder' AND (c.record->>'folderBehavior')::int <> 1) ORDER BY c.is_home DESC, c.url_path`,
+      [now],
     );
     const items = await this.db.query<{ url: string; updated: string | number }>(
       `SELECT i.record->>'fullUrl' AS url, (i.record->>'updatedOn')::bigint AS updated FROM site_items i JOIN site_collections c ON c.id = i.collection_id
@@ -248,6 +261,7 @@ export class SiteReadModel {
     const products = await this.db.query<{ url: string }>(
       `SELECT p.record->>'fullUrl' AS url FROM catalog_products p JOIN site_collections c ON c.id = p.collection_id AND c.kind = 'products'
        WHERE p.enabled AND ${open} ORDER BY p.record->>'fullUrl'`,
+      [now],
     );
     return [
       ...collections.rows.map((r) => ({ path: r.record.fullUrl, lastModified: r.record.updatedOn })),
@@ -256,13 +270,13 @@ export class SiteReadModel {
     ];
   }
 
-  /** Owners: every page and collection, unpublished and locked ones too, in the order they were made. */
-  async ownerCollections(): Promise<CollectionRecord[]> {
+  /** Owners: every page and collection, unpublished and locked ones too, in the order they were made (`published` as of now). */
+  async ownerCollections(now = Date.now()): Promise<CollectionRecord[]> {
     const { rows } = await this.db.query<{ record: CollectionRecord }>(
       `SELECT c.record FROM site_collections c LEFT JOIN site_layout l ON l.key = 'layout'
        ORDER BY (SELECT o.n FROM jsonb_array_elements_text(l.state->'order') WITH ORDINALITY AS o(id, n) WHERE o.id = c.id), c.id`,
     );
-    return rows.map((r) => r.record);
+    return rows.map((r) => collectionAt(r.record, now));
   }
 
   /** Owners: every item of a collection in any publish state (galleries in order, the rest newest first). */

@@ -45,7 +45,8 @@ export class SiteSearch {
     if (cleaned === '') return { query: cleaned, results: [] };
     const limit = Math.min(50, Math.max(1, Math.floor(Number.isFinite(options.limit) ? options.limit! : 20)));
     const now = options.now ?? Date.now();
-    const open = (alias: string) => `${alias}.published AND ${alias}.password_hash IS NULL AND NOT ${alias}.members_only`;
+    // A page is open when visitors see it at now (the items' publish-state rule) and it is neither locked nor members-only.
+    const open = (alias: string) => `${itemVisibleSqlAt('$2', `${alias}.`)} AND ${alias}.password_hash IS NULL AND NOT ${alias}.members_only`;
     const { rows } = await this.db.query<{
       kind: SearchResultKind; source_id: string; title: string; url: string; score: number; snippet: string | null;
       record: SearchResult['record'] | null;

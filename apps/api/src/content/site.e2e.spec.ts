@@ -120,6 +120,29 @@ describeEachDriver('site owner API over HTTP', (driver) => {
     });
   });
 
+  describe('announcement bar', () => {
+    it('is off until the owner writes it; shows on every page with its link; refuses a bad link in the SPEC wording', async () => {
+      expect((await as(editor, 'get', '/api/site/settings')).body.website.announcementBar).toEqual({ enabled: false, text: '', url: null });
+      const res = await as(editor, 'put', '/api/site/settings').send({ announcementBar: { enabled: true, text: 'Kiln sale this Saturday', url: '/shop' } });
+      expect(res.status).toBe(200);
+      expect(res.body.website.announcementBar).toEqual({ enabled: true, text: 'Kiln sale this Saturday', url: '/shop' });
+      await catchUp();
+      const html = (await request(t.server).get('/about')).text;
+      expect(html).toContain('<div class="announcement-bar announcement-bar--notice" role="region" aria-label="Announcement"><p><a href="/shop">Kiln sale this Saturday</a></p></div>');
+
+      await expectRejected(() => as(editor, 'put', '/api/site/settings').send({ announcementBar: { url: 'javascript:alert(1)' } }), 400, 'INVALID_LINK', 'javascript:alert(1) is not a valid page URL');
+      await expectRejected(() => as(editor, 'put', '/api/site/settings').send({ announcementBar: { text: '' } }), 400, 'INVALID_TEXT_FIELD');
+      await expectRejected(() => as(editor, 'put', '/api/site/settings').send({ announcementBar: { text: 'x'.repeat(301) } }), 400, 'INVALID_TEXT_FIELD');
+      await expectRejected(() => as(editor, 'put', '/api/site/settings').send({ announcementBar: 'on' }), 400, 'INVALID_REQUEST');
+
+      // Off keeps the text for next time and leaves the page.
+      const off = await as(editor, 'put', '/api/site/settings').send({ announcementBar: { enabled: false } });
+      expect(off.body.website.announcementBar).toEqual({ enabled: false, text: 'Kiln sale this Saturday', url: '/shop' });
+      await catchUp();
+      expect((await request(t.server).get('/about')).text).not.toContain('announcement-bar--notice');
+    });
+  });
+
   describe('header and footer (SPEC 7 /api/site-header-footer)', () => {
     it('round-trips header and footer; a part left out stays', async () => {
       const put = await as(editor, 'put', '/api/site-header-footer').send({ header: '<p>Closed for the holidays</p>', footer: '<p>See you in January</p>' });
@@ -271,6 +294,45 @@ describeEachDriver('site owner API over HTTP', (driver) => {
       expect(await site().collectionByPath('/care-guide')).toBeNull();
     });
 
+    it('gives pages the SPEC 4 statuses: a Draft, Needs Review or Private page is hidden, a Scheduled one goes out on time, Published shows', async () => {
+      const page = await createCollection({ kind: 'page', title: 'Glaze Notes', workflowState: 'Draft', seoTitle: 'Glaze notes | Clay', seoDescription: 'What we learnt.' });
+      expect(page).toMatchObject({ workflowState: 'Draft', publishOn: null, published: false, seoTitle: 'Glaze notes | Clay', seoDescription: 'What we learnt.' });
+      await catchUp();
+      expect(await site().collectionByPath('/glaze-notes')).toBeNull();
+      expect((await request(t.server).get('/glaze-notes')).status).toBe(404);
+
+      const published = await as(editor, 'put', `/api/site/collections/${page.id}`).send({ workflowState: 'Published' });
+      expect(published.body.collection).toMatchObject({ workflowState: 'Published', publishOn: expect.any(Number), published: true });
+      await catchUp();
+      const json = await request(t.server).get('/glaze-notes?format=json');
+      expect(json.status).toBe(200);
+      expect(json.body.seo).toMatchObject({ title: 'Glaze notes | Clay', description: 'What we learnt.' });
+      expect((await request(t.server).get('/glaze-notes')).text).toContain('<title>Glaze notes | Clay</title>');
+
+      for (const workflowState of ['Needs Review', 'Private', 'Draft']) {
+        const res = await as(editor, 'put', `/api/site/collections/${page.id}`).send({ workflowState });
+        expect(res.body.collection).toMatchObject({ workflowState, published: false });
+        await catchUp();
+        expect(await site().collectionByPath('/glaze-notes')).toBeNull();
+      }
+
+      const at = Date.now() + DAY;
+      const scheduled = await as(editor, 'put', `/api/site/collections/${page.id}`).send({ workflowState: 'Scheduled', publishOn: new Date(at).toISOString() });
+      expect(scheduled.body.collection).toMatchObject({ workflowState: 'Scheduled', publishOn: at, published: false });
+      await catchUp();
+      expect(await site().collectionByPath('/glaze-notes')).toBeNull();
+      expect((await site().collectionByPath('/glaze-notes', { now: at }))!.published).toBe(true);
+      expect((await site().allPublishedPaths({ now: at })).map((p) => p.path)).toContain('/glaze-notes');
+      expect((await site().allPublishedPaths()).map((p) => p.path)).not.toContain('/glaze-notes');
+      expect(((await as(editor, 'get', '/api/site/collections')).body.collections as CollectionRecord[]).find((c) => c.id === page.id))
+        .toMatchObject({ workflowState: 'Scheduled', published: false });
+
+      await expectRejected(() => as(editor, 'put', `/api/site/collections/${page.id}`).send({ workflowState: 'Scheduled', publishOn: Date.now() - DAY }), 400, 'SCHEDULE_IN_PAST');
+      await expectRejected(() => as(editor, 'put', `/api/site/collections/${page.id}`).send({ workflowState: 'Live' }), 400, 'INVALID_WORKFLOW_STATE');
+      await expectRejected(() => as(editor, 'put', `/api/site/collections/${page.id}`).send({ seoDescription: 'x'.repeat(1001) }), 400, 'INVALID_TEXT_FIELD');
+      await expectRejected(() => as(manager, 'put', `/api/site/collections/${page.id}`).send({ workflowState: 'Published' }), 403, 'FORBIDDEN');
+    });
+
     it('answers a retried create (same Idempotency-Key) with the same collection or item, appending once', async () => {
       const key = randomUUID();
       const first = await as(editor, 'post', '/api/site/collections').set('Idempotency-Key', key).send({ kind: 'blog', title: 'Retry Me' });
@@ -387,6 +449,22 @@ describeEachDriver('site owner API over HTTP', (driver) => {
       const nav = await site().navigation('mainNav', { activePath: '/journal' });
       expect(nav.items.map((i) => [i.title, i.active])).toEqual([['Home', false], ['Shop', false], ['The Studio', true], ['Etsy', false]]);
       await as(editor, 'post', '/api/widget/UpdateNavigation').send({ fieldName: 'mainNav', templateId: 'tpl-1', navigation: { items: before.navigations[0].links } });
+    });
+
+    it('shows the secondary navigation in the footer of every page, renamed links by their new titles, external links in a new window', async () => {
+      const before = (await as(editor, 'get', '/api/commondata/GetSiteLayout')).body.layout.navigations[1].links;
+      const items = [
+        { collectionId: 'events', title: 'Workshops' }, { collectionId: 'about' },
+        { externalLink: 'https://www.etsy.com/shop/clayandco', title: 'Etsy', newWindow: true },
+      ];
+      expect((await as(editor, 'post', '/api/widget/UpdateNavigation').send({ fieldName: 'secondaryNav', navigation: { items } })).status).toBe(200);
+      await catchUp();
+      const footer = /<nav class="site-footer__nav" aria-label="Secondary">([\s\S]*?)<\/nav>/.exec((await request(t.server).get('/about')).text)![1]!;
+      expect(footer).toContain('<li><a href="/events">Workshops</a></li>');
+      expect(footer).toContain('<li><a href="/about" aria-current="page">About</a></li>');
+      expect(footer).toContain('<li><a href="https://www.etsy.com/shop/clayandco" target="_blank" rel="noopener">Etsy</a></li>');
+      expect(footer.indexOf('Workshops')).toBeLessThan(footer.indexOf('About'));
+      await as(editor, 'post', '/api/widget/UpdateNavigation').send({ fieldName: 'secondaryNav', navigation: { items: before } });
     });
 
     it("refuses unknown navigations ('Unable to find site main navigation') and bad links, writing nothing", async () => {

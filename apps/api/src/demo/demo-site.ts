@@ -138,7 +138,7 @@ function collection(
 ): CollectionDetails {
   return {
     id, websiteId, kind, title, navigationTitle: '', description: '', urlId, folderBehavior: kind === 'folder' ? 1 : null, membersOnly: false,
-    published: true, pageSize: DEFAULT_PAGE_SIZE, storeCollectionId: kind === 'products' ? id : null, passwordHash: null, layout: [],
+    workflowState: 'Published', publishOn: Date.parse(now), seoTitle: '', seoDescription: '', pageSize: DEFAULT_PAGE_SIZE, storeCollectionId: kind === 'products' ? id : null, passwordHash: null, layout: [],
     galleryOptions: {}, createdAt: now, ...over,
   };
 }

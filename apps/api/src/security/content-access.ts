@@ -1,5 +1,5 @@
 import { Inject, Injectable, Module, type CanActivate, type ExecutionContext, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { domainError, hasPermission } from '@storefront/domain';
+import { domainError, hasPermission, isCollectionVisible, type WorkflowState } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
 import { catalogProductsProjection, siteProjection } from '@storefront/projections';
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -121,13 +121,15 @@ export class ContentAccess implements OnModuleInit, OnModuleDestroy {
     if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached;
     const generation = this.generation;
     const at = Date.now();
-    const { rows } = await this.db.query<{ published: boolean; password_hash: string | null; members_only: boolean }>(
-      'SELECT published, password_hash, members_only FROM site_collections WHERE id = $1',
+    const { rows } = await this.db.query<{ workflow_state: WorkflowState; publish_on: string | number | null; password_hash: string | null; members_only: boolean }>(
+      'SELECT workflow_state, publish_on, password_hash, members_only FROM site_collections WHERE id = $1',
       [collectionId],
       { name: 'content_access_rule' },
     );
     const row = rows[0];
-    const rule: AccessRule = !row ? 'none' : !row.published ? 'unpublished' : row.members_only ? 'members' : row.password_hash ? 'locked' : 'open';
+    // Visitors see a page by its publish state (SPEC 4), as items: Published, or Scheduled once due.
+    const published = !!row && isCollectionVisible({ workflowState: row.workflow_state, publishOn: row.publish_on === null ? null : Number(row.publish_on) }, at);
+    const rule: AccessRule = !row ? 'none' : !published ? 'unpublished' : row.members_only ? 'members' : row.password_hash ? 'locked' : 'open';
     const entry = { rule, hash: row?.password_hash ?? null, at };
     if (generation === this.generation) remember(this.rules, collectionId, entry);
     return entry;

@@ -57,7 +57,7 @@ export class PageContextBuilder {
     const { collection, item, product } = resolved;
 
     if (collection.folder) {
-      const children = await this.site.folderChildren(collection.id);
+      const children = await this.site.folderChildren(collection.id, { now });
       const first = children.find((c) => !c.externalLink);
       if (collection.folderBehavior === 3 || !first) return this.page(404, await this.systemPage(PAGE_TYPES.notFound, visitor, now, 'Page not found'));
       return { kind: 'redirect', location: first.fullUrl };
@@ -90,7 +90,7 @@ export class PageContextBuilder {
     // A product's page: `/shop/p/<urlId>` (its record's fullUrl, which cards and the sitemap link) or `/shop/<urlId>`.
     const productPath = parts.length === 3 && parts[1] === 'p' ? [parts[0]!, parts[2]!] : parts.length === 2 ? parts : null;
     if (productPath) {
-      const collection = await this.site.collectionByPath(`/${productPath[0]}`);
+      const collection = await this.site.collectionByPath(`/${productPath[0]}`, { now });
       if (collection?.typeName === 'products') {
         const product = await this.catalog.findByUrlId(storeOf(collection), safeDecode(productPath[1]!));
         return product ? { collection, item: null, product } : null;
@@ -107,9 +107,10 @@ export class PageContextBuilder {
   // ── Shared frame ──────────────────────────────────────────────────────────────────────
 
   private async frame(pageType: PageType, visitor: Visitor, now: number, title: string, path: string, collection: CollectionRecord | null = null): Promise<PageFrame> {
-    const [site, navigation, headerFooter] = await Promise.all([
+    const [site, navigation, secondaryNavigation, headerFooter] = await Promise.all([
       this.site.website(now),
-      this.site.navigation('mainNav', { activePath: path }),
+      this.site.navigation('mainNav', { activePath: path, now }),
+      this.site.navigation('secondaryNav', { activePath: path, now }),
       this.site.headerFooter(),
     ]);
     const record = site?.website ?? null;
@@ -122,6 +123,7 @@ export class PageContextBuilder {
       website: { ...website, logoImageUrl: logo ? `${logo.assetUrl}?format=300w` : null },
       websiteSettings: site?.websiteSettings ?? { storeSettings: { selectedCurrency: currency } },
       navigation,
+      secondaryNavigation,
       headerFooter,
       localizedStrings: LOCALIZED_STRINGS,
       seo: {
@@ -173,14 +175,14 @@ export class PageContextBuilder {
       const ctx = { ...frame, collection: { ...collection, layout: { blocks } } };
       ctx.seo.description = describe(collection.description) || ctx.seo.description;
       ctx.seo.ogImage = firstImageUrl(blocks, visitor.baseUrl);
-      return ctx;
+      return withPageSeo(ctx, collection);
     }
     const frame = await this.frame(PAGE_TYPES.contentCollection, visitor, now, collection.title, path, collection);
     if (collection.typeName === 'products') {
       const products = await this.products(collection);
       const items = products.map((p) => this.productItem(p));
       const withImages = await this.withImages(items);
-      return { ...frame, items: withImages, productMerchandisingContext: await this.catalog.merchandisingContext(products.map((p) => p.id)) };
+      return withPageSeo({ ...frame, items: withImages, productMerchandisingContext: await this.catalog.merchandisingContext(products.map((p) => p.id)) }, collection);
     }
     const page = Number(query.page) > 0 ? Math.floor(Number(query.page)) : 1;
     const everything = collection.typeName === 'events' || collection.typeName === 'gallery';
@@ -193,7 +195,7 @@ export class PageContextBuilder {
     const withImages = await this.withImages(items);
     const ctx = { ...frame, items: collection.typeName === 'gallery' ? withImages.map(asGalleryImage) : withImages, pagination };
     ctx.seo.description = describe(collection.description) || ctx.seo.description;
-    return ctx;
+    return withPageSeo(ctx, collection);
   }
 
   private async itemPage(collection: CollectionRecord, item: ContentItemRecord, visitor: Visitor, now: number, path: string): Promise<PageContext> {
@@ -260,7 +262,7 @@ export class PageContextBuilder {
         if (typeof value.imageId === 'string') value.image = assets.get(value.imageId) ?? null;
         if (Array.isArray(value.imageIds)) value.images = (value.imageIds as string[]).map((id) => assets.get(id)).filter(Boolean);
         if (typeof value.collectionId === 'string') {
-          const found = await this.site.collection(value.collectionId);
+          const found = await this.site.collection(value.collectionId, { now });
           const target = found && (await this.access.canRead(found.id, visitor)) ? found : null;
           const limit = Math.min(MAX_LIST, Number(value.pageSize) > 0 ? Number(value.pageSize) : 6);
           value.items = [];
@@ -305,6 +307,13 @@ function safeDecode(segment: string): string {
   } catch {
     return segment;
   }
+}
+
+/** A page's own SEO title and description, when the owner set them, over the ones made from its title and description. */
+function withPageSeo<T extends PageFrame>(ctx: T, collection: CollectionRecord): T {
+  if (collection.seoTitle) ctx.seo.title = collection.seoTitle;
+  if (collection.seoDescription) ctx.seo.description = collection.seoDescription;
+  return ctx;
 }
 
 function describe(html: string | null | undefined): string {

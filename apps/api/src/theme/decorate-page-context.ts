@@ -114,6 +114,8 @@ export type ThemeView = {
   ogType: 'website' | 'article' | 'product';
   gallery: GalleryPageView | null;
   events: { upcoming: ContentItem[]; past: ContentItem[] } | null;
+  /** The announcement bar when the owner switched it on (text, optional link). */
+  announcement: { text: string; url: string | null } | null;
   /** The error page's (type 101) heading: SPEC 8 'Something went wrong' (ERROR_MESSAGES.INTERNAL). */
   errorTitle?: string;
 };
@@ -350,6 +352,14 @@ function decorateBlock(block: Block, env: Env, firstImage: { used: boolean }): B
   return { ...block, value };
 }
 
+/** The bar to show: switched on with some text; its link only when it is one. */
+function announcementOf(bar: unknown): ThemeView['announcement'] {
+  if (typeof bar !== 'object' || bar === null) return null;
+  const { enabled, text, url } = bar as { enabled?: unknown; text?: unknown; url?: unknown };
+  if (enabled !== true || typeof text !== 'string' || text.trim() === '') return null;
+  return { text, url: typeof url === 'string' && url !== '' ? url : null };
+}
+
 /** Every navigation item with `active`, `folder` and `items` set, so a nested item never reads its folder's fields. */
 function normaliseNavigation(items: NavigationItem[] | null | undefined): NavigationItem[] {
   if (!Array.isArray(items)) return [];
@@ -432,6 +442,7 @@ export function decoratePageContext(raw: PageContext, options: { now: number }):
     ogType: pageItem ? (isProduct(pageItem) ? 'product' : 'article') : 'website',
     gallery,
     events: kind === 'events' && Array.isArray(items) ? splitEvents(items, options.now) : null,
+    announcement: announcementOf(website.announcementBar),
     ...(context.pageType === PAGE_TYPES.error ? { errorTitle: ERROR_MESSAGES.INTERNAL } : {}),
   };
 
@@ -442,6 +453,9 @@ export function decoratePageContext(raw: PageContext, options: { now: number }):
     item,
     search,
     navigation: context.navigation ? { ...context.navigation, items: normaliseNavigation(context.navigation.items) } : context.navigation,
+    secondaryNavigation: context.secondaryNavigation
+      ? { ...context.secondaryNavigation, items: normaliseNavigation(context.secondaryNavigation.items) }
+      : context.secondaryNavigation,
     featureFlags: { ...(context.featureFlags ?? {}), useCLDRMoneyFormat: website.useCLDRMoneyFormat !== false },
     websiteSettings: context.websiteSettings
       ? { commentsEnabled: website.commentsEnabled === true, ...context.websiteSettings }

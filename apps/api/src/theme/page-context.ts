@@ -8,7 +8,7 @@ import type { ImageAsset } from './image-view';
 import type { Location } from './location-view';
 import type { GalleryOptions } from './gallery-view';
 
-export type NavigationItem = { title: string; fullUrl: string; active?: boolean; folder?: boolean; items?: NavigationItem[] };
+export type NavigationItem = { title: string; fullUrl: string; active?: boolean; folder?: boolean; newWindow?: boolean; items?: NavigationItem[] };
 
 export type SocialAccount = { serviceName: string; userName?: string; profileUrl: string };
 
@@ -24,6 +24,8 @@ export type Website = {
   shareButtonOptions?: Record<string, boolean> | null;
   socialAccounts?: SocialAccount[] | null;
   logoImageUrl?: string | null;
+  /** (theme) The owner's announcement bar. */
+  announcementBar?: { enabled?: boolean; text?: string; url?: string | null } | null;
   [key: string]: unknown;
 };
 
@@ -95,6 +97,8 @@ export type PageContext = {
   website: Website;
   websiteSettings?: { storeSettings?: Record<string, unknown> | null; [key: string]: unknown } | null;
   navigation?: { items: NavigationItem[] } | null;
+  /** (theme) The secondary navigation (SPEC 7 UpdateNavigation fieldName 'secondaryNav'), shown in the footer. */
+  secondaryNavigation?: { items: NavigationItem[] } | null;
   headerFooter?: { header?: string | null; footer?: string | null } | null;
   collection?: Collection | null;
   items?: ContentItem[] | null;

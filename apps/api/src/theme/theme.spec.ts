@@ -87,6 +87,28 @@ describe('site frame', () => {
     expect(folder).toContain('<a href="/studio-members">Studio Members</a>');
   });
 
+  it('shows the announcement bar above the header when it is on, with its link, and nothing when it is off', () => {
+    const withBar = (announcementBar: object) => render({ ...samplePage('home'), website: { ...SAMPLE_WEBSITE, announcementBar } });
+    const on = withBar({ enabled: true, text: 'Kiln sale & open studio', url: '/shop' });
+    expect(on).toContain('<div class="announcement-bar announcement-bar--notice" role="region" aria-label="Announcement"><p><a href="/shop">Kiln sale &amp; open studio</a></p></div>');
+    expect(on.indexOf('announcement-bar--notice')).toBeLessThan(on.indexOf('<header class="site-header"'));
+    expect(withBar({ enabled: true, text: 'No link', url: null })).toContain('<p>No link</p></div>');
+    expect(withBar({ enabled: false, text: 'Hidden', url: null })).not.toContain('<div class="announcement-bar announcement-bar--notice"');
+    expect(withBar({ enabled: true, text: '  ', url: null })).not.toContain('<div class="announcement-bar announcement-bar--notice"');
+  });
+
+  it('lists the secondary navigation in the footer', () => {
+    const out = render({
+      ...samplePage('home'),
+      secondaryNavigation: { items: [{ title: 'About', fullUrl: '/about' }, { title: 'Etsy', fullUrl: 'https://etsy.com/shop/x', newWindow: true }] },
+    });
+    const footer = elementContaining(out, '<footer class="site-footer"');
+    expect(footer).toContain('<nav class="site-footer__nav" aria-label="Secondary">');
+    expect(footer).toContain('<li><a href="/about">About</a></li>');
+    expect(footer).toContain('<li><a href="https://etsy.com/shop/x" target="_blank" rel="noopener">Etsy</a></li>');
+    expect(page('home')).not.toContain('<nav class="site-footer__nav"');
+  });
+
   it('marks the active page inside a folder', () => {
     const about = page('about');
     expect(about).toContain('<a href="/about" aria-current="page">About</a>');

@@ -1,5 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { Home, NotFound } from '../features/home/home';
+import { HeaderFooterScreen } from '../features/pages/header-footer-screen';
+import { PageSettingsScreen } from '../features/pages/page-settings';
+import { PagesScreen } from '../features/pages/pages-screen';
 import { Shell } from '../shell/shell';
 
 /**
@@ -12,6 +15,9 @@ export const ROUTES: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <Home /> },
+      { path: 'pages', element: <PagesScreen /> },
+      { path: 'pages/header-footer', element: <HeaderFooterScreen /> },
+      { path: 'pages/:collectionId/settings', element: <PageSettingsScreen /> },
       { path: '*', element: <NotFound /> },
     ],
   },

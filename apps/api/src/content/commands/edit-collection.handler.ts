@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { collectionStreamId, collectionUrlId, decideCollection, type ChangeCollectionDetails } from '@storefront/domain';
+import { collectionStreamId, collectionUrlId, collectionWorkflowTarget, decideCollection, type ChangeCollectionDetails } from '@storefront/domain';
 import { requireBasedOn } from '../../infrastructure/command-executor';
 import { stepContext } from '../../infrastructure/derived-ids';
 import { acceptedOrThrow } from '../parsed';
@@ -10,9 +10,10 @@ import { giveCollectionUrlIdBack } from '../url-id-steps';
 import { EditCollectionCommand } from './edit-collection.command';
 
 /**
- * Edits settings; a new URL id is first made unique on the site layout (after the edit is known to
- * be valid). A save based on an older version (If-Match) is refused before the URL id step, and if
- * another save lands between the two steps, the URL id is given back.
+ * Edits settings and the publish state (SPEC 4 statuses; Published without a date is published
+ * now, a future date schedules); a new URL id is first made unique on the site layout (after the
+ * edit is known to be valid). A save based on an older version (If-Match) is refused before the URL
+ * id step, and if another save lands between the two steps, the URL id is given back.
  */
 @CommandHandler(EditCollectionCommand)
 export class EditCollectionHandler implements ICommandHandler<EditCollectionCommand, CollectionView> {
@@ -23,10 +24,15 @@ export class EditCollectionHandler implements ICommandHandler<EditCollectionComm
 
   async execute({ context, collectionId, request: parsed, expectedVersion }: EditCollectionCommand): Promise<CollectionView> {
     const { wantedUrlId } = parsed;
-    const changes = parsed.changes.description === undefined ? parsed.changes : { ...parsed.changes, description: richText(parsed.changes.description) };
     const { state, version } = await this.loader.activeCollectionVersion(collectionId);
     requireBasedOn(collectionStreamId(collectionId), { expectedVersion }, version);
     const now = new Date().toISOString();
+    const workflow = parsed.workflow ? collectionWorkflowTarget(parsed.workflow, state.collection, now) : null;
+    const changes = {
+      ...parsed.changes,
+      ...(parsed.changes.description === undefined ? {} : { description: richText(parsed.changes.description) }),
+      ...(workflow ?? {}),
+    };
     const command = (urlId?: string): ChangeCollectionDetails => ({
       type: 'ChangeCollectionDetails', data: { collectionId, changes: { ...changes, ...(urlId !== undefined ? { urlId } : {}) }, now },
     });
