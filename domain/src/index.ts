@@ -41,6 +41,7 @@ export * from './site/collection-decider';
 export * from './site/content-item-decider';
 export * from './site/site-records';
 export * from './site/requests';
+export * from './site/link-editor';
 export * from './cart/events';
 export * from './cart/state';
 export * from './cart/evolve';
