@@ -100,9 +100,6 @@ export const ERROR_MESSAGES = {
   INVALID_LANGUAGE: 'The language must be a locale such as en-US.',
   NOT_AN_EXPECTED_OPTION: '{val} is not one of the expected options',
   INVALID_LINK: '{val} is not a valid page URL',
-  // The link editor's (SPEC 5 'Editor messages'): a web link without http(s), an email link without an address.
-  LINK_FORMAT: 'Links must be formatted as {host} or {host}',
-  EMAIL_FORMAT: 'Emails must be formatted as {email}',
   INVALID_SOCIAL_ACCOUNT: 'Each social account needs a service name, a user name of at most 100 characters and a profile link.',
   INVALID_SITE_STATUS: 'A trial or expiring site needs an expiration date (epoch milliseconds).',
   COLLECTION_NOT_FOUND: 'There is no page or collection with this id.',

@@ -1,6 +1,6 @@
 import { linkFormatMessage, linkFromInput, linkInputOf, linkKindOf, linkProblem } from './link-editor';
 
-const PAGES = ['/', '/about', '/shop', '/journal/first-firing'];
+const PAGES = ['/', '/about', '/shop', '/journal'];
 
 describe('the link editor (SPEC 5 editor messages)', () => {
   describe('web addresses', () => {
@@ -24,8 +24,9 @@ describe('the link editor (SPEC 5 editor messages)', () => {
   });
 
   describe('pages of this site', () => {
-    it('accepts a page path, with a query, a fragment or a trailing slash', () => {
-      for (const path of ['/', '/about', '/about/', '/shop?category=mugs', '/journal/first-firing#comments']) expect(linkProblem('page', path, PAGES)).toBeNull();
+    it('accepts a page path, with a query, a fragment or a trailing slash, and what lies below a collection', () => {
+      for (const path of ['/', '/about', '/about/', '/shop?category=mugs', '/journal/first-firing#comments', '/shop/p/mug']) expect(linkProblem('page', path, PAGES)).toBeNull();
+      expect(linkProblem('page', '/aboutus', PAGES)).toBe('/aboutus is not a valid page URL');
     });
 
     it("says '{val} is not a valid page URL' for a path no page has, or anything that is not a path", () => {

@@ -11,6 +11,17 @@ import { isSafeLink, SITE_LIMITS } from './site-limits';
 export const LINK_KINDS = ['web', 'page', 'email'] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
 
+/**
+ * SPEC 5's link-editor messages that no API answers with. They live here rather than in
+ * ERROR_MESSAGES because the published pages' bundle carries that whole catalogue, and these
+ * belong to the owner app alone. (The page-URL and email messages are the catalogue's
+ * INVALID_LINK and INVALID_EMAIL, which the API uses too.)
+ */
+export const LINK_EDITOR_MESSAGES = {
+  linkFormat: 'Links must be formatted as {host} or {host}',
+  emailFormat: 'Emails must be formatted as {email}',
+} as const;
+
 /** The examples the messages show when the input gives nothing better. */
 export const LINK_EXAMPLES = { host: 'www.example.com', email: 'name@example.com' } as const;
 
@@ -29,13 +40,13 @@ export function linkInputOf(link: string): string {
 
 /** 'Links must be formatted as http://{host} or https://{host}': the SPEC's two placeholders, filled in order. */
 export function linkFormatMessage(host: string = LINK_EXAMPLES.host): string {
-  const [before, between, after] = ERROR_MESSAGES.LINK_FORMAT.split('{host}');
+  const [before, between, after] = LINK_EDITOR_MESSAGES.linkFormat.split('{host}');
   return `${before}http://${host}${between}https://${host}${after}`;
 }
 
 /** 'Emails must be formatted as name@example.com'. */
 export function emailFormatMessage(email: string = LINK_EXAMPLES.email): string {
-  return ERROR_MESSAGES.EMAIL_FORMAT.split('{email}').join(email);
+  return LINK_EDITOR_MESSAGES.emailFormat.split('{email}').join(email);
 }
 
 /** '{val} is not a valid page URL', the value shortened to 100 characters. */
@@ -64,7 +75,8 @@ function pathOf(link: string): string {
 
 function pageProblem(input: string, pagePaths: readonly string[] | undefined): string | null {
   if (!input.startsWith('/') || input.startsWith('//') || !isSafeLink(input)) return invalidPageMessage(input);
-  if (pagePaths && !pagePaths.includes(pathOf(input))) return invalidPageMessage(input);
+  const path = pathOf(input);
+  if (pagePaths && !pagePaths.some((page) => path === page || (page !== '/' && path.startsWith(`${page}/`)))) return invalidPageMessage(input);
   return null;
 }
 
@@ -77,7 +89,8 @@ function emailProblem(input: string): string | null {
 
 /**
  * The message for a link typed into the editor, or null when it may be saved. `pagePaths`: the
- * paths of this site's pages (`/`, `/about`, `/blog/first-post`…); a page link must be one of them.
+ * paths of this site's pages and collections (`/`, `/about`, `/journal`…); a page link must be
+ * one of them or lie below one (a post of `/journal`, a product of `/shop`).
  */
 export function linkProblem(kind: LinkKind, input: string, pagePaths?: readonly string[]): string | null {
   const value = input.trim();
