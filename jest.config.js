@@ -22,6 +22,8 @@ module.exports = {
     '^@storefront/api$': '<rootDir>/apps/api/src',
     // The CLI imports the API's settings list from its build; tests read the sources.
     '^@storefront/api/dist/(.*)$': '<rootDir>/apps/api/src/$1',
+    // The owner app's components import their stylesheets (Vite bundles them); component tests do not need them.
+    '\\.css$': '<rootDir>/web/test/style-stub.cjs',
   },
   roots: ['<rootDir>/domain', '<rootDir>/eventstore', '<rootDir>/projections', '<rootDir>/apps', '<rootDir>/web'],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { Home, NotFound } from '../features/home/home';
+import { PageEditorScreen } from '../features/page-editor/page-editor-screen';
 import { Shell } from '../shell/shell';
 
 /**
@@ -12,6 +13,7 @@ export const ROUTES: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <Home /> },
+      { path: 'pages/:itemId/content', element: <PageEditorScreen /> },
       { path: '*', element: <NotFound /> },
     ],
   },
