@@ -6,8 +6,10 @@ export type EditorBlock = { id: string; type: number; value: Record<string, unkn
 /**
  * What "Add block" offers: every block type the theme renders (apps/api/src/theme/templates/
  * partials/block-*.jsont) that an owner can fill in here. Heading and Text are both html blocks
- * (SPEC block type 2, rich text), told apart by their first element. Form blocks wait for the form
- * builder (nothing resolves `formId` to a form yet); embed blocks have no template.
+ * (SPEC block type 2, rich text), told apart by their first element. Not offered: form blocks wait
+ * for the form builder (nothing resolves `formId` to a form yet), embed blocks have no template,
+ * and markdown blocks show only an `html` the page builder never makes from the markdown yet
+ * (a markdown block already on a page can still be edited, moved and deleted).
  */
 export type BlockChoice = {
   key: string;
@@ -34,7 +36,6 @@ export const BLOCK_CHOICES: readonly BlockChoice[] = [
   { key: 'social', type: BLOCK.socialLinks, label: 'Social links', description: "Links to your site's social accounts.", initial: () => ({}) },
   { key: 'spacer', type: BLOCK.spacer, label: 'Spacer', description: 'Empty space between blocks.', initial: () => ({ height: 40 }) },
   { key: 'line', type: BLOCK.horizontalRule, label: 'Line', description: 'A horizontal line between blocks.', initial: () => ({}) },
-  { key: 'markdown', type: BLOCK.markdown, label: 'Markdown', description: 'Text written in Markdown.', initial: () => ({ markdown: '' }) },
   { key: 'code', type: BLOCK.code, label: 'Code', description: 'Source code shown as written.', initial: () => ({ code: '', language: '' }) },
 ];
 
@@ -57,7 +58,7 @@ export function blockLabel(block: Pick<EditorBlock, 'type' | 'value'>): string {
 
 /** Whether this editor has a form for the block's fields (others can still be moved, copied and deleted). */
 export function isEditable(type: number): boolean {
-  return BLOCK_CHOICES.some((c) => c.type === type) || type === 20 || type === 19 || type === 48;
+  return BLOCK_CHOICES.some((c) => c.type === type) || [BLOCK.markdown, 20, 19, 48].includes(type);
 }
 
 /** Plain text of rich text, for the block list and messages. */

@@ -11,7 +11,7 @@ import { TextField } from './fields';
 import { ImagePicker } from './image-picker';
 import { pageChoices, useSaveShortcut } from './page-editor';
 import { usePublishItemMutation, useSaveItemMutation, versionOf, type ItemView } from './page-editor-api';
-import { PreviewFrame } from './preview-frame';
+import { PreviewFrame, publishedSiteShows } from './preview-frame';
 import { RichTextEditor } from './rich-text-editor';
 import { fromZonedInput, toZonedInput } from './zoned-time';
 import './page-editor.css';
@@ -70,6 +70,17 @@ export function ItemEditor({ view, collections }: { view: ItemView; collections:
   useUnsavedChangesGuard(loaded && editor.dirty);
 
   const draft = editor.item;
+  const [updating, setUpdating] = useState(false);
+  /** Reloads the frame once the published site shows what was saved at `updatedOn`. */
+  const refreshPreview = useCallback(
+    async (updatedOn: number) => {
+      setUpdating(true);
+      await publishedSiteShows(item.fullUrl, (context) => context.item?.updatedOn, updatedOn);
+      setUpdating(false);
+      setReloadKey((k) => k + 1);
+    },
+    [item.fullUrl],
+  );
   const save = useCallback(async (): Promise<boolean> => {
     if (!loaded || !draft || saving.isLoading) return false;
     const found = itemProblem(draft, event);
@@ -84,10 +95,10 @@ export function ItemEditor({ view, collections }: { view: ItemView; collections:
       return false;
     }
     dispatch(saved({ sent: { item: draft }, version: versionOf(result.data) }));
-    setReloadKey((k) => k + 1);
     setStatus({ kind: 'success', text: item.workflowState === 'Published' ? 'Saved. The published page shows your changes.' : 'Saved. Publish it to show it to visitors.' });
+    await refreshPreview(result.data.item.updatedOn);
     return true;
-  }, [dispatch, draft, event, item.id, item.workflowState, loaded, saveItem, saving.isLoading]);
+  }, [dispatch, draft, event, item.id, item.workflowState, loaded, refreshPreview, saveItem, saving.isLoading]);
   useSaveShortcut(useCallback(() => void save(), [save]));
 
   const publish = async () => {
@@ -97,8 +108,8 @@ export function ItemEditor({ view, collections }: { view: ItemView; collections:
       setStatus({ kind: 'error', text: errorMessage(result.error, 'Unable to publish. Please try again.') });
       return;
     }
-    setReloadKey((k) => k + 1);
     setStatus({ kind: 'success', text: result.data.item.workflowState === 'Scheduled' ? 'Scheduled.' : 'Published. Visitors now see it.' });
+    await refreshPreview(result.data.item.updatedOn);
   };
 
   if (!loaded || !draft) return null;
@@ -178,7 +189,7 @@ export function ItemEditor({ view, collections }: { view: ItemView; collections:
           <RichTextEditor label="Excerpt" value={draft.excerpt} pages={pages} onChange={(excerpt) => change({ excerpt })} hint="A short summary shown in lists and summary blocks." />
           <RichTextEditor label={event ? 'Description' : 'Body'} headings value={draft.body} pages={pages} onChange={(body) => change({ body })} />
         </section>
-        <PreviewFrame src={item.fullUrl} title={`Preview of ${draft.title || item.title}`} reloadKey={reloadKey} />
+        <PreviewFrame src={item.fullUrl} title={`Preview of ${draft.title || item.title}`} reloadKey={reloadKey} updating={updating} />
       </div>
     </div>
   );

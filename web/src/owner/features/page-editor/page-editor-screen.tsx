@@ -8,7 +8,7 @@ import { Alert, Loading, PageHeader } from '../../ui/page-header';
 import { closed } from './editor-slice';
 import { ItemEditor } from './item-editor';
 import { PageEditor } from './page-editor';
-import { useEditorCollectionItemsQuery, useEditorCollectionsQuery, useEditorItemQuery, useEditorPageQuery } from './page-editor-api';
+import { useEditorCollectionItemsQuery, useEditorCollectionsQuery, useEditorItemQuery } from './page-editor-api';
 
 /**
  * /config/pages/:itemId/content: the editor for whatever the id names. A page opens the block
@@ -21,7 +21,6 @@ export function PageEditorScreen() {
   const collections = useEditorCollectionsQuery();
   const collection = collections.data?.collections.find((c) => c.id === itemId);
   const isItem = collections.data !== undefined && !collection;
-  const page = useEditorPageQuery(collection?.typeName === 'page' ? itemId : skipToken);
   const item = useEditorItemQuery(isItem ? itemId : skipToken);
 
   // Leaving the editor forgets what was open, so the next page opens fresh.
@@ -32,11 +31,7 @@ export function PageEditorScreen() {
   const all = collections.data.collections;
 
   if (collection && collection.typeName !== 'page') return <CollectionContent collection={collection} />;
-  if (collection) {
-    if (page.isLoading || (!page.data && !page.error)) return <Loading what="the page" />;
-    if (!page.data) return <LoadProblem error={page.error} />;
-    return <PageEditor view={page.data} collections={all} />;
-  }
+  if (collection) return <PageEditor summary={collection} collections={all} />;
   if (item.isLoading || (!item.data && !item.error)) return <Loading what="the page" />;
   if (!item.data) return <LoadProblem error={item.error} />;
   return <ItemEditor view={item.data} collections={all} />;

@@ -30,7 +30,9 @@ function server(blocks: Block[], extra: FakeServer = {}, page: Record<string, un
     'GET /api/site/collections/about': { body: { collection: about, items: [] } },
     'GET /api/media/images': { body: { images: [IMAGE] } },
     'GET /api/content-service/product/1.1/websites/w1/products': { body: { products: [PRODUCT] } },
-    'PUT /api/site/collections/about/layout': (body) => ({ body: { collection: { ...about, layout: { blocks: (body as { blocks: Block[] }).blocks } }, items: [] } }),
+    'PUT /api/site/collections/about/layout': (body) => ({ body: { collection: { ...about, layout: { blocks: (body as { blocks: Block[] }).blocks }, updatedOn: 2 }, items: [] } }),
+    // The published site as the owner sees it, caught up with the save (the preview reloads then).
+    'GET /about?format=json': { body: { collection: { id: 'about', updatedOn: 2 } } },
     ...extra,
   });
 }
@@ -41,6 +43,7 @@ const QUOTE: Block = { id: 'q1', type: BLOCK.quote, value: { text: 'A good mug',
 async function openEditor(path = '/pages/about/content') {
   const view = renderOwnerApp(path);
   await screen.findByRole('heading', { name: 'About', level: 1 });
+  await screen.findByRole('heading', { name: 'Blocks', level: 2 });
   return view;
 }
 
@@ -92,8 +95,9 @@ describe('the page editor', () => {
     expect(sent!.map((b) => b.type)).toEqual([BLOCK.html, BLOCK.product, BLOCK.quote]);
     expect(sent![1]).toMatchObject({ type: BLOCK.product, value: { productId: 'p-mug' } });
     expect(screen.queryByText(/Unsaved changes/)).toBeNull();
-    // The frame is a new one: the page loads again with the saved layout.
-    expect(screen.getByTitle('Preview of About')).not.toBe(frameBefore);
+    // The frame is a new one once the published site shows the save: the page loads again with the saved layout.
+    await waitFor(() => expect(screen.getByTitle('Preview of About')).not.toBe(frameBefore));
+    expect(calls.some((c) => c.path === '/about?format=json')).toBe(true);
   });
 
   it('moves a block by keyboard from its handle, announcing each step in the live region', async () => {
@@ -358,8 +362,9 @@ describe('blog posts and events', () => {
       'GET /api/site/collections': { body: { collections: [collection('events', 'events')] } },
       'GET /api/site/items/ev1': { body: { item: EVENT } },
       'GET /api/media/images': { body: { images: [IMAGE] } },
-      'PUT /api/site/items/ev1': (body) => ({ body: { item: { ...EVENT, ...(body as object) } } }),
-      'POST /api/site/items/ev1/publish': { body: { item: { ...EVENT, workflowState: 'Published' } } },
+      'PUT /api/site/items/ev1': (body) => ({ body: { item: { ...EVENT, ...(body as object), updatedOn: 2 } } }),
+      'POST /api/site/items/ev1/publish': { body: { item: { ...EVENT, workflowState: 'Published', updatedOn: 3 } } },
+      'GET /events/kiln-open-day?format=json': { body: { item: { id: 'ev1', updatedOn: 3 } } },
     });
   }
 

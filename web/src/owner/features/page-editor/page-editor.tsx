@@ -4,7 +4,7 @@ import { errorMessage } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetSessionQuery, useGetSiteSummaryQuery } from '../../shell/session-api';
 import { useConfirm } from '../../ui/confirm-dialog';
-import { Alert, PageHeader } from '../../ui/page-header';
+import { Alert, Loading, PageHeader } from '../../ui/page-header';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { AddBlockMenu } from './add-block-menu';
 import { BlockInspector, type InspectorContext } from './block-inspector';
@@ -15,8 +15,8 @@ import {
   announced, blockAdded, blockChanged, blockDeleted, blockDuplicated, blockMoved, blockSelected, MAX_BLOCKS, noticeDismissed, pageLoaded, saved,
 } from './editor-slice';
 import type { PageChoice } from './link-field';
-import { useEditorImagesQuery, useEditorProductsQuery, useSaveLayoutMutation, useSetPagePublishedMutation, versionOf, type CollectionView } from './page-editor-api';
-import { PreviewFrame } from './preview-frame';
+import { useEditorImagesQuery, useEditorPageQuery, useEditorProductsQuery, useSaveLayoutMutation, useSetPagePublishedMutation, versionOf, type CollectionView } from './page-editor-api';
+import { PreviewFrame, publishedSiteShows } from './preview-frame';
 import './page-editor.css';
 
 /** Pages and collections as link targets, plus the site's own /cart and /search (SPEC 2 routes). */
@@ -53,10 +53,14 @@ export function useSaveShortcut(save: () => void): void {
  * (PUT …/layout, one CollectionLayoutChanged event) and reloads the preview; Publish makes a hidden
  * page visible. Leaving with unsaved changes asks first.
  */
-export function PageEditor({ view, collections }: { view: CollectionView; collections: readonly CollectionRecord[] }) {
+export function PageEditor({ summary, collections }: { summary: CollectionRecord; collections: readonly CollectionRecord[] }) {
   const dispatch = useAppDispatch();
   const editor = useAppSelector((s) => s.pageEditor);
-  const page = view.collection;
+  // The list already names the page's address, so the preview starts loading while the page itself
+  // is read from its stream (the list's read model may lag behind a save made elsewhere).
+  const pageQuery = useEditorPageQuery(summary.id);
+  const view: CollectionView | undefined = pageQuery.data;
+  const page = view?.collection ?? summary;
   const site = useGetSiteSummaryQuery();
   const websiteId = site.data?.website.id;
   const products = useEditorProductsQuery(websiteId ?? '', { skip: !websiteId });
@@ -69,10 +73,10 @@ export function PageEditor({ view, collections }: { view: CollectionView; collec
   const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [problemId, setProblemId] = useState<string | null>(null);
 
-  const loaded = editor.targetId === page.id;
+  const loaded = view !== undefined && editor.targetId === page.id;
   useEffect(() => {
-    if (!loaded) dispatch(pageLoaded({ id: page.id, blocks: page.layout?.blocks ?? [], version: versionOf(view) }));
-  }, [dispatch, loaded, page, view]);
+    if (view && !loaded) dispatch(pageLoaded({ id: view.collection.id, blocks: view.collection.layout?.blocks ?? [], version: versionOf(view) }));
+  }, [dispatch, loaded, view]);
 
   useUnsavedChangesGuard(loaded && editor.dirty);
 
@@ -91,6 +95,18 @@ export function PageEditor({ view, collections }: { view: CollectionView; collec
     canWriteMarkup,
   };
 
+  const [updating, setUpdating] = useState(false);
+  /** Reloads the frame once the published site shows what was saved at `updatedOn`. */
+  const refreshPreview = useCallback(
+    async (updatedOn: number) => {
+      setUpdating(true);
+      await publishedSiteShows(page.fullUrl, (context) => context.collection?.updatedOn, updatedOn);
+      setUpdating(false);
+      setReloadKey((k) => k + 1);
+    },
+    [page.fullUrl],
+  );
+
   const save = useCallback(async (): Promise<boolean> => {
     if (!loaded || saving.isLoading) return false;
     const problem = firstBlockProblem(editor.blocks, pagePaths);
@@ -108,10 +124,10 @@ export function PageEditor({ view, collections }: { view: CollectionView; collec
       return false;
     }
     dispatch(saved({ sent: { blocks: sent }, version: versionOf(result.data) }));
-    setReloadKey((k) => k + 1);
     setStatus({ kind: 'success', text: page.published ? 'Saved. The published page shows your changes.' : 'Saved. Publish the page to show it to visitors.' });
+    await refreshPreview(result.data.collection.updatedOn);
     return true;
-  }, [dispatch, editor.blocks, loaded, page.id, page.published, pagePaths, saveLayout, saving.isLoading]);
+  }, [dispatch, editor.blocks, loaded, page.id, page.published, pagePaths, refreshPreview, saveLayout, saving.isLoading]);
 
   const publish = async () => {
     if (editor.dirty && !(await save())) return;
@@ -120,8 +136,8 @@ export function PageEditor({ view, collections }: { view: CollectionView; collec
       setStatus({ kind: 'error', text: errorMessage(result.error, 'Unable to publish the page. Please try again.') });
       return;
     }
-    setReloadKey((k) => k + 1);
     setStatus({ kind: 'success', text: 'Published. Visitors now see this page.' });
+    await refreshPreview(result.data.collection.updatedOn);
   };
 
   useSaveShortcut(useCallback(() => void save(), [save]));
@@ -134,7 +150,6 @@ export function PageEditor({ view, collections }: { view: CollectionView; collec
     if (ok) dispatch(blockDeleted({ id }));
   };
 
-  if (!loaded) return null;
   const selected = editor.blocks.find((b) => b.id === editor.selectedId) ?? null;
   const problemHere = selected && problemId === selected.id ? firstBlockProblem([selected], pagePaths)?.message : null;
 
@@ -167,47 +182,53 @@ export function PageEditor({ view, collections }: { view: CollectionView; collec
       />
       {status && <Alert kind={status.kind}>{status.text}</Alert>}
       <div className="pe-layout">
-        <section className="pe-blocks ow-panel-box" aria-labelledby="pe-blocks-title">
-          <div className="pe-blocks-head">
-            <h2 id="pe-blocks-title">Blocks</h2>
-            <span className="pe-count">
-              {editor.blocks.length} of {MAX_BLOCKS}
-            </span>
-            <AddBlockMenu
-              canWriteMarkup={canWriteMarkup}
-              full={editor.blocks.length >= MAX_BLOCKS}
-              onAdd={(choice) => dispatch(blockAdded({ type: choice.type, value: choice.initial() }, editor.selectedId))}
-            />
-          </div>
-          {editor.notice && (
-            <div className="ow-alert ow-alert-error pe-notice" role="alert">
-              <span>{editor.notice} Delete a block before adding another.</span>
-              <button type="button" className="ow-link-button" onClick={() => dispatch(noticeDismissed())}>
-                Dismiss
-              </button>
+        {!loaded ? (
+          <section className="pe-blocks ow-panel-box" aria-label="Blocks">
+            {pageQuery.error ? <Alert>{errorMessage(pageQuery.error, 'Unable to load content. Please try again.')}</Alert> : <Loading what="the blocks" />}
+          </section>
+        ) : (
+          <section className="pe-blocks ow-panel-box" aria-labelledby="pe-blocks-title">
+            <div className="pe-blocks-head">
+              <h2 id="pe-blocks-title">Blocks</h2>
+              <span className="pe-count">
+                {editor.blocks.length} of {MAX_BLOCKS}
+              </span>
+              <AddBlockMenu
+                canWriteMarkup={canWriteMarkup}
+                full={editor.blocks.length >= MAX_BLOCKS}
+                onAdd={(choice) => dispatch(blockAdded({ type: choice.type, value: choice.initial() }, editor.selectedId))}
+              />
             </div>
-          )}
-          <BlockList
-            blocks={editor.blocks}
-            selectedId={editor.selectedId}
-            problemId={problemId}
-            names={names}
-            announcement={editor.announcement}
-            onSelect={(id) => dispatch(blockSelected(id))}
-            onMove={(from, to) => dispatch(blockMoved({ from, to }))}
-            onDuplicate={(id) => dispatch(blockDuplicated(id))}
-            onDelete={(id) => void remove(id)}
-            onAnnounce={(text) => dispatch(announced(text))}
-          />
-          {selected && (
-            <section className="pe-inspector" aria-labelledby="pe-inspector-title">
-              <h3 id="pe-inspector-title">Edit the {blockLabel(selected).toLowerCase()} block</h3>
-              {problemHere && <Alert>{problemHere}</Alert>}
-              <BlockInspector key={selected.id} block={selected} context={context} onChange={(value) => dispatch(blockChanged({ id: selected.id, value }))} />
-            </section>
-          )}
-        </section>
-        <PreviewFrame src={page.fullUrl} title={`Preview of ${page.title}`} reloadKey={reloadKey} />
+            {editor.notice && (
+              <div className="ow-alert ow-alert-error pe-notice" role="alert">
+                <span>{editor.notice} Delete a block before adding another.</span>
+                <button type="button" className="ow-link-button" onClick={() => dispatch(noticeDismissed())}>
+                  Dismiss
+                </button>
+              </div>
+            )}
+            <BlockList
+              blocks={editor.blocks}
+              selectedId={editor.selectedId}
+              problemId={problemId}
+              names={names}
+              announcement={editor.announcement}
+              onSelect={(id) => dispatch(blockSelected(id))}
+              onMove={(from, to) => dispatch(blockMoved({ from, to }))}
+              onDuplicate={(id) => dispatch(blockDuplicated(id))}
+              onDelete={(id) => void remove(id)}
+              onAnnounce={(text) => dispatch(announced(text))}
+            />
+            {selected && (
+              <section className="pe-inspector" aria-labelledby="pe-inspector-title">
+                <h3 id="pe-inspector-title">Edit the {blockLabel(selected).toLowerCase()} block</h3>
+                {problemHere && <Alert>{problemHere}</Alert>}
+                <BlockInspector key={selected.id} block={selected} context={context} onChange={(value) => dispatch(blockChanged({ id: selected.id, value }))} />
+              </section>
+            )}
+          </section>
+        )}
+        <PreviewFrame src={page.fullUrl} title={`Preview of ${page.title}`} reloadKey={reloadKey} updating={updating} />
       </div>
     </div>
   );

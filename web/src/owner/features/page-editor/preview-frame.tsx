@@ -11,13 +11,51 @@ export const DEVICES = [
 ] as const;
 export type DeviceKey = (typeof DEVICES)[number]['key'];
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves once the published site shows a save: its page context (`?format=json`, as the signed-in
+ * owner sees it) carries `updatedOn` or later in what `pick` reads. The site is built from read
+ * models a moment behind the event log, so reloading the frame right after a save could show the
+ * page as it was. Gives up (false) after `timeoutMs`; the frame is reloaded either way.
+ */
+export async function publishedSiteShows(
+  path: string,
+  pick: (context: { collection?: { updatedOn?: number }; item?: { updatedOn?: number } }) => number | undefined,
+  updatedOn: number,
+  timeoutMs = 3000,
+): Promise<boolean> {
+  const url = new URL(path, window.location.origin);
+  url.searchParams.set('format', 'json');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
+      if (response.ok && (pick((await response.json()) as Parameters<typeof pick>[0]) ?? 0) >= updatedOn) return true;
+    } catch {
+      // A failed read is retried like a stale one.
+    }
+    if (Date.now() >= deadline) return false;
+    await sleep(100);
+  }
+}
+
 /**
  * The real published page in a frame (published pages allow our own origin to frame them), at the
  * chosen device's width, scaled down to fit the space it has. `reloadKey` changes after each save:
  * the frame loads the page again. Links inside it (the cart pill too) navigate the frame, never
  * this window.
  */
-export function PreviewFrame({ src, title, reloadKey, onLoad }: { src: string; title: string; reloadKey: number; onLoad?: () => void }) {
+export function PreviewFrame({
+  src, title, reloadKey, updating = false, onLoad,
+}: {
+  src: string;
+  title: string;
+  reloadKey: number;
+  /** A save is on its way to the published site: the frame reloads once it is there. */
+  updating?: boolean;
+  onLoad?: () => void;
+}) {
   const [device, setDevice] = useState<DeviceKey>('desktop');
   const [loaded, setLoaded] = useState<number | null>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -51,7 +89,7 @@ export function PreviewFrame({ src, title, reloadKey, onLoad }: { src: string; t
           ))}
         </div>
         <p className="pe-preview-note" aria-live="polite">
-          {loading ? 'Loading the preview…' : `${width} px wide${scale < 1 ? `, shown at ${Math.round(scale * 100)}%` : ''}`}
+          {updating ? 'Updating the preview…' : loading ? 'Loading the preview…' : `${width} px wide${scale < 1 ? `, shown at ${Math.round(scale * 100)}%` : ''}`}
         </p>
       </div>
       <div ref={stageRef} className="pe-stage">
