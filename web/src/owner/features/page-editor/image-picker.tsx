@@ -35,18 +35,20 @@ export async function uploadProblem(file: File): Promise<string | null> {
  * they were chosen.
  */
 export function ImagePicker({
-  label, value, onChange, multiple = false,
+  label, value, onChange, multiple = false, startOpen = value.length === 0,
 }: {
   label: string;
   value: readonly string[];
   onChange: (imageIds: string[]) => void;
   multiple?: boolean;
+  /** Whether the library shows at first (by default when nothing is chosen yet). */
+  startOpen?: boolean;
 }) {
   const images = useEditorImagesQuery();
   const [upload, uploading] = useUploadImageMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const [uploaded, setUploaded] = useState<string | null>(null);
-  const [open, setOpen] = useState(value.length === 0);
+  const [open, setOpen] = useState(startOpen);
   const inputId = useId();
   const groupId = useId();
   const fileRef = useRef<HTMLInputElement>(null);

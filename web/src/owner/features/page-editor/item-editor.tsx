@@ -153,7 +153,7 @@ export function ItemEditor({ view, collections }: { view: ItemView; collections:
             <fieldset className="pe-fieldset">
               <legend>When</legend>
               <p className="ow-hint">In the website's time zone, {timeZone}.</p>
-              <div className="pe-field-row">
+              <div className="pe-field-row pe-dates">
                 <TextField
                   label="Starts"
                   type="datetime-local"
@@ -180,7 +180,7 @@ export function ItemEditor({ view, collections }: { view: ItemView; collections:
               <TextField label="Country" value={location.addressCountry} onChange={(addressCountry) => change({ location: { ...location, addressCountry } })} />
             </fieldset>
           )}
-          <ImagePicker label="Main image" value={draft.mainImageId ? [draft.mainImageId] : []} onChange={([id]) => change({ mainImageId: id ?? null })} />
+          <ImagePicker label="Main image" startOpen={false} value={draft.mainImageId ? [draft.mainImageId] : []} onChange={([id]) => change({ mainImageId: id ?? null })} />
           {draft.mainImageId && (
             <button type="button" className="ow-link-button pe-remove-image" onClick={() => change({ mainImageId: null })}>
               Remove the main image

@@ -10,7 +10,7 @@ import { AddBlockMenu } from './add-block-menu';
 import { BlockInspector, type InspectorContext } from './block-inspector';
 import { BlockList } from './block-list';
 import { firstBlockProblem } from './block-rules';
-import { blockLabel } from './block-types';
+import { blockLabel, type EditorBlock } from './block-types';
 import {
   announced, blockAdded, blockChanged, blockDeleted, blockDuplicated, blockMoved, blockSelected, MAX_BLOCKS, noticeDismissed, pageLoaded, saved,
 } from './editor-slice';
@@ -70,7 +70,8 @@ export function PageEditor({ summary, collections }: { summary: CollectionRecord
   const [saveLayout, saving] = useSaveLayoutMutation();
   const [setPublished, publishing] = useSetPagePublishedMutation();
   const [reloadKey, setReloadKey] = useState(0);
-  const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  /** The last save's outcome; a block problem (`blocks`: the blocks it was found in) goes once the blocks change. */
+  const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string; blocks?: readonly EditorBlock[] } | null>(null);
   const [problemId, setProblemId] = useState<string | null>(null);
 
   const loaded = view !== undefined && editor.targetId === page.id;
@@ -113,7 +114,7 @@ export function PageEditor({ summary, collections }: { summary: CollectionRecord
     if (problem) {
       dispatch(blockSelected(problem.id));
       setProblemId(problem.id);
-      setStatus({ kind: 'error', text: `Block ${problem.index + 1} (${blockLabel(editor.blocks[problem.index]!)}): ${problem.message}` });
+      setStatus({ kind: 'error', text: `Block ${problem.index + 1} (${blockLabel(editor.blocks[problem.index]!)}): ${problem.message}`, blocks: editor.blocks });
       return false;
     }
     setProblemId(null);
@@ -180,7 +181,7 @@ export function PageEditor({ summary, collections }: { summary: CollectionRecord
           </>
         }
       />
-      {status && <Alert kind={status.kind}>{status.text}</Alert>}
+      {status && (!status.blocks || status.blocks === editor.blocks) && <Alert kind={status.kind}>{status.text}</Alert>}
       <div className="pe-layout">
         {!loaded ? (
           <section className="pe-blocks ow-panel-box" aria-label="Blocks">
