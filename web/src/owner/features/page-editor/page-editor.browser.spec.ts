@@ -178,7 +178,7 @@ describe('page editor (browser)', () => {
     // 390 px: one column, nothing wider than the screen, every control in reach.
     await page.setViewportSize(PHONE);
     await page.reload();
-    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await page.getByRole('heading', { name: 'Blocks', level: 2 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     for (const name of ['Save', '+ Add block', 'Move Product block, position 1 of 3']) expect(await page.getByRole('button', { name }).isVisible()).toBe(true);
     await page.getByRole('group', { name: 'Device' }).getByRole('button', { name: /Phone/ }).click();
@@ -214,6 +214,14 @@ describe('page editor (browser)', () => {
     await page.getByText('The file kiln-log.txt does not appear to be a supported file.').waitFor();
     await upload.setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(20_000_001, 0xff) });
     await page.getByText('The file huge.jpg is too large. The maximum allowed file size is 20 MB.').waitFor();
+
+    // Drag and drop by the handle: the image goes above the button.
+    expect(await rowNames()).toEqual(['1Button', '2Image']);
+    const buttonRow = page.locator('.pe-block-list > li').first();
+    const box = (await buttonRow.boundingBox())!;
+    await page.getByRole('button', { name: 'Move Image block, position 2 of 2' }).dragTo(buttonRow, { targetPosition: { x: box.width / 2, y: 4 } });
+    expect(await rowNames()).toEqual(['1Image', '2Button']);
+    await expect(liveRegion().textContent()).resolves.toBe('Moved Image block to position 1 of 2.');
 
     // Past 60 blocks: the editor says so, and so does the server (its message, shown in words).
     await page.getByRole('button', { name: 'Delete Image block' }).click();
