@@ -45,6 +45,7 @@ export * from './site/site-records';
 export * from './site/requests';
 export * from './site/history';
 export * from './site/upcasters';
+export * from './site/link-editor';
 export * from './cart/events';
 export * from './cart/state';
 export * from './cart/evolve';

@@ -7,6 +7,7 @@ import { SiteHeaderFooterController } from './site-header-footer.controller';
 import { SiteItemsController } from './site-items.controller';
 import { SiteLayoutController } from './site-layout.controller';
 import { SiteLoader } from './site-loader';
+import { SitePreview } from './site-preview';
 import { SiteReadModel } from './site-read-model';
 import { SiteSearch } from './site-search';
 import { SiteSettingsController } from './site-settings.controller';
@@ -22,7 +23,7 @@ import { SiteWriter } from './site-writer';
 @Module({
   imports: [PasswordHashingModule],
   controllers: [SiteSettingsController, SiteCollectionsController, SiteItemsController, SiteLayoutController, SiteHeaderFooterController],
-  providers: [SiteWriter, SiteLoader, SiteReadModel, SiteSearch, ...CommandHandlers, ...QueryHandlers],
-  exports: [SiteReadModel, SiteSearch, SiteLoader, SiteWriter],
+  providers: [SiteWriter, SiteLoader, SiteReadModel, SitePreview, SiteSearch, ...CommandHandlers, ...QueryHandlers],
+  exports: [SiteReadModel, SitePreview, SiteSearch, SiteLoader, SiteWriter],
 })
 export class ContentModule {}

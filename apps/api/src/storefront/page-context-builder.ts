@@ -6,7 +6,7 @@ import {
 import { CART_SETTINGS, type CartSettings } from '../cart';
 import { ProductCatalog } from '../catalog';
 import { ContentAccess } from '../security/content-access';
-import { SiteReadModel, SiteSearch } from '../content';
+import { SitePreview, SiteReadModel, SiteSearch } from '../content';
 import { textFromHtml, truncate, type Block, type ImageAsset, type PageContext, type Seo } from '../theme';
 import { ImageAssets } from './image-assets';
 
@@ -42,6 +42,7 @@ type PageFrame = PageContext & { seo: Seo };
 export class PageContextBuilder {
   constructor(
     private readonly site: SiteReadModel,
+    private readonly preview: SitePreview,
     private readonly search: SiteSearch,
     private readonly catalog: ProductCatalog,
     private readonly images: ImageAssets,
@@ -52,7 +53,7 @@ export class PageContextBuilder {
   async forPath(path: string, query: Record<string, unknown>, visitor: Visitor, options: { json: boolean; now?: number }): Promise<PageOutcome> {
     const now = options.now ?? Date.now();
     if (path === '/search') return this.page(200, await this.searchPage(String(query.q ?? ''), visitor, now));
-    const resolved = await this.resolve(path, now);
+    const resolved = await this.resolve(path, now, visitor.owner);
     if (!resolved) return this.page(404, await this.systemPage(PAGE_TYPES.notFound, visitor, now, 'Page not found'));
     const { collection, item, product } = resolved;
 
@@ -85,7 +86,8 @@ export class PageContextBuilder {
     return { kind: 'page', status, context };
   }
 
-  private async resolve(path: string, now: number): Promise<{ collection: CollectionRecord; item: ContentItemRecord | null; product: ProductRecord | null } | null> {
+  /** A visitor's page or item at `path`; for an owner also an unpublished page or a draft item (the editor's preview). */
+  private async resolve(path: string, now: number, owner: boolean): Promise<{ collection: CollectionRecord; item: ContentItemRecord | null; product: ProductRecord | null } | null> {
     const parts = path.split('/').filter(Boolean);
     // A product's page: `/shop/p/<urlId>` (its record's fullUrl, which cards and the sitemap link) or `/shop/<urlId>`.
     const productPath = parts.length === 3 && parts[1] === 'p' ? [parts[0]!, parts[2]!] : parts.length === 2 ? parts : null;
@@ -96,7 +98,7 @@ export class PageContextBuilder {
         return product ? { collection, item: null, product } : null;
       }
     }
-    const found = await this.site.resolvePath(path, { now });
+    const found = owner ? await this.preview.resolvePath(path, { now }) : await this.site.resolvePath(path, { now });
     return found ? { ...found, product: null } : null;
   }
 

@@ -3,6 +3,7 @@ import { Home, NotFound } from '../features/home/home';
 import { HeaderFooterScreen } from '../features/pages/header-footer-screen';
 import { PageSettingsScreen } from '../features/pages/page-settings';
 import { PagesScreen } from '../features/pages/pages-screen';
+import { PageEditorScreen } from '../features/page-editor/page-editor-screen';
 import { Shell } from '../shell/shell';
 
 /**
@@ -18,6 +19,7 @@ export const ROUTES: RouteObject[] = [
       { path: 'pages', element: <PagesScreen /> },
       { path: 'pages/header-footer', element: <HeaderFooterScreen /> },
       { path: 'pages/:collectionId/settings', element: <PageSettingsScreen /> },
+      { path: 'pages/:itemId/content', element: <PageEditorScreen /> },
       { path: '*', element: <NotFound /> },
     ],
   },
