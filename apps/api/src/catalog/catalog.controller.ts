@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ChangeStockRequest, CreateProductRequest, EditProductDetailsRequest, EditVariantRequest, PutOnSaleRequest, SetProductEnabledRequest,
-  SetProductImagesRequest, VariantRequest, type ProductRecord,
+  SetProductImagesRequest, SetProductVariantsRequest, VariantRequest,
 } from '@storefront/domain';
 import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
@@ -17,7 +17,9 @@ import { PutProductOnSaleCommand } from './commands/put-product-on-sale.command'
 import { RemoveVariantCommand } from './commands/remove-variant.command';
 import { SetProductEnabledCommand } from './commands/set-product-enabled.command';
 import { SetProductImagesCommand } from './commands/set-product-images.command';
+import { SetProductVariantsCommand } from './commands/set-product-variants.command';
 import type { ProductView } from './product-loader';
+import type { OwnerProductListing } from './product-catalog';
 import { GetOwnerProductQuery } from './queries/get-owner-product.query';
 import { ListOwnerProductsQuery } from './queries/list-owner-products.query';
 
@@ -34,8 +36,9 @@ export class CatalogController {
     private readonly queries: QueryBus,
   ) {}
 
+  /** Every product of the website, each record with its `enabled` flag (owners see disabled ones too). */
   @Get()
-  list(@Param('websiteId') websiteId: string): Promise<{ products: ProductRecord[] }> {
+  list(@Param('websiteId') websiteId: string): Promise<{ products: OwnerProductListing[] }> {
     return this.queries.execute(new ListOwnerProductsQuery(websiteId));
   }
 
@@ -65,6 +68,12 @@ export class CatalogController {
   @HttpCode(201)
   addVariant(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
     return this.commands.execute(new AddVariantCommand(commandContextFor(req), websiteId, productId, parseBody(VariantRequest, body)));
+  }
+
+  /** `{ variantOptionOrdering, variants }`: the options and every variant at once (SetProductVariantsRequest). */
+  @Put(':productId/variants')
+  setVariants(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
+    return this.commands.execute(new SetProductVariantsCommand(commandContextFor(req), websiteId, productId, parseBody(SetProductVariantsRequest, body)));
   }
 
   @Put(':productId/variants/:sku')

@@ -8,8 +8,9 @@ import { PutProductOnSaleHandler } from './put-product-on-sale.handler';
 import { RemoveVariantHandler } from './remove-variant.handler';
 import { SetProductEnabledHandler } from './set-product-enabled.handler';
 import { SetProductImagesHandler } from './set-product-images.handler';
+import { SetProductVariantsHandler } from './set-product-variants.handler';
 
 export const CommandHandlers = [
   CreateProductHandler, EditProductDetailsHandler, AddVariantHandler, EditVariantHandler, RemoveVariantHandler, ChangeStockHandler,
-  PutProductOnSaleHandler, SetProductEnabledHandler, SetProductImagesHandler, DeleteProductHandler,
+  SetProductVariantsHandler, PutProductOnSaleHandler, SetProductEnabledHandler, SetProductImagesHandler, DeleteProductHandler,
 ];
