@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { Home, NotFound } from '../features/home/home';
+import { EditProduct, NewProduct } from '../features/products/product-editor';
+import { ProductList } from '../features/products/product-list';
 import { Shell } from '../shell/shell';
 
 /**
@@ -12,6 +14,9 @@ export const ROUTES: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <Home /> },
+      { path: 'products', element: <ProductList /> },
+      { path: 'products/new', element: <NewProduct /> },
+      { path: 'products/:productId', element: <EditProduct /> },
       { path: '*', element: <NotFound /> },
     ],
   },
