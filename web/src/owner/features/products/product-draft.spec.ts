@@ -109,6 +109,14 @@ describe('variants generated from options', () => {
     expect(newDraft('GIFT_CARD', 'JPY', keys()).variants.map((v) => v.price)).toEqual(['2500', '5000', '10000']);
   });
 
+  it("gives an unsaved variant a new suggested SKU when it gets option values, but keeps one the owner typed", () => {
+    const titled = resuggestSkus({ ...newDraft('PHYSICAL', 'USD', keys()), title: 'Tea Bowl' }, '');
+    const sized = regenerateVariants({ ...titled, options: [{ key: 'o', name: 'Size', values: ['S', 'M'] }] }, keys());
+    expect(sized.variants.map((v) => v.sku)).toEqual(['TEA-BOWL-S', 'TEA-BOWL-M']);
+    const typed = { ...titled, variants: [{ ...titled.variants[0]!, sku: 'TB-1' }] };
+    expect(regenerateVariants({ ...typed, options: [{ key: 'o', name: 'Size', values: ['S'] }] }, keys()).variants[0]!.sku).toBe('TB-1');
+  });
+
   it('suggests unique SKUs from the title and values, and follows the title until the owner types one', () => {
     expect(suggestSku('Large Serving Bowl', { Glaze: 'Sea Green' }, new Set())).toBe('LARGE-SERVING-BOWL-SEA-GREEN');
     expect(suggestSku('', {}, new Set(['SKU']))).toBe('SKU-2');

@@ -195,7 +195,9 @@ export function regenerateVariants(draft: ProductDraft, newKey: KeyMaker): Produ
     const had = kept[i] ?? agreeing(combo);
     if (had) {
       used.add(had.key);
-      return { ...had, attributes: combo };
+      // An unsaved variant whose SKU was only suggested gets a new suggestion for its new values.
+      const suggested = had.savedSku === null && had.sku === suggestSku(draft.title, had.attributes, new Set());
+      return { ...had, attributes: combo, sku: suggested && kept[i] !== had ? '' : had.sku };
     }
     const sibling = [...draft.variants].sort((a, b) => shared(b.attributes, combo) - shared(a.attributes, combo))[0];
     const amount = draft.productType === 'GIFT_CARD' ? Object.values(combo)[0] : undefined;

@@ -7,6 +7,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../../../../../apps/api/test/browser/chromium';
 import { REPO_ROOT, startBuiltServer, type RunningServer } from '../../../../../apps/api/test/built-app';
@@ -16,6 +17,25 @@ const OWNER = { email: 'owner@example.com', password: 'browser-test-password' };
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const STEP_TIMEOUT = 15_000;
+
+/** A small solid-colour PNG (width × height, RGB), written by hand: an image to upload. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
 
 describe('owner products (browser)', () => {
   let server: RunningServer;
@@ -52,10 +72,10 @@ describe('owner products (browser)', () => {
 
   async function signIn() {
     await page.goto(`${server.url}/config/login`);
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByLabel('Email', { exact: true }).fill(OWNER.email);
+    await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Editor' }).waitFor();
+    await page.waitForURL(/\/config\/?$/);
   }
 
   /** Reloads `path` until `ready` holds: the published site reads projections, which follow the commands shortly after. */
@@ -81,30 +101,41 @@ describe('owner products (browser)', () => {
     await page.getByRole('heading', { name: 'New product' }).waitFor();
 
     // Details, then an option with two values: two variants.
-    await page.getByLabel('Title').fill('Speckled Tumbler');
-    await page.getByLabel('New option name').fill('Size');
+    await page.getByLabel('Title', { exact: true }).fill('Speckled Tumbler');
+    await page.getByLabel('New option name', { exact: true }).fill('Size');
     await page.getByRole('button', { name: 'Add option' }).click();
-    await page.getByLabel('New value of Size').fill('Small');
+    await page.getByLabel('New value of Size', { exact: true }).fill('Small');
     await page.keyboard.press('Enter');
-    await page.getByLabel('New value of Size').fill('Large');
+    await page.getByLabel('New value of Size', { exact: true }).fill('Large');
     await page.keyboard.press('Enter');
-    await page.getByLabel('SKU of Large').waitFor();
-    expect(await page.getByLabel('SKU of Small').inputValue()).toBe('SPECKLED-TUMBLER-SMALL');
+    await page.getByLabel('SKU of Large', { exact: true }).waitFor();
+    expect(await page.getByLabel('SKU of Small', { exact: true }).inputValue()).toBe('SPECKLED-TUMBLER-SMALL');
 
     // The SPEC 5 messages before anything is sent: a URL with nothing usable, a price with a third decimal.
     await page.getByLabel('URL', { exact: true }).fill('!!!');
-    await page.getByLabel('Price of Small').fill('24.999');
+    await page.getByLabel('Price of Small', { exact: true }).fill('24.999');
     await page.getByRole('button', { name: 'Create product' }).first().click();
     await page.getByText('!!! is not a valid page URL').waitFor();
     await page.getByText('USD prices have at most 2 decimals.').waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
 
+    // A description in rich text, and an image uploaded through the media API: the main image.
+    await page.getByRole('textbox', { name: 'Description' }).click();
+    await page.keyboard.type('Holds 12 oz. ');
+    await page.keyboard.press('Control+B');
+    await page.keyboard.type('Dishwasher safe.');
+    await page.getByRole('button', { name: 'Add images' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add images' });
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'tumbler.png', mimeType: 'image/png', buffer: png(64, 64, [120, 150, 130]) });
+    await dialog.getByRole('button', { name: 'Add 1 image' }).click();
+    await page.getByText('Main image').waitFor();
+
     await page.getByLabel('URL', { exact: true }).fill('');
     await page.getByText('Made from the title: /shop/p/speckled-tumbler.', { exact: false }).waitFor();
-    await page.getByLabel('Price of Small').fill('24');
-    await page.getByLabel('Price of Large').fill('29.50');
-    await page.getByLabel('Stock of Small').fill('5');
-    await page.getByLabel('Stock of Large').fill('2');
+    await page.getByLabel('Price of Small', { exact: true }).fill('24');
+    await page.getByLabel('Price of Large', { exact: true }).fill('29.50');
+    await page.getByLabel('Stock of Small', { exact: true }).fill('5');
+    await page.getByLabel('Stock of Large', { exact: true }).fill('2');
     await page.screenshot({ path: join(ARTIFACTS, 'owner-products-new-desktop.png'), fullPage: true });
     await page.getByRole('button', { name: 'Create product' }).first().click();
 
@@ -112,32 +143,35 @@ describe('owner products (browser)', () => {
     await page.waitForURL(/\/config\/products\/[0-9a-f-]{36}$/);
     const productId = page.url().split('/').pop()!;
     await page.getByRole('heading', { name: 'Speckled Tumbler' }).waitFor();
-    expect(await page.getByLabel('Stock of Large').inputValue()).toBe('2');
-    expect(await page.getByLabel('Price of Large').inputValue()).toBe('29.50');
+    expect(await page.getByLabel('Stock of Large', { exact: true }).inputValue()).toBe('2');
+    expect(await page.getByLabel('Price of Large', { exact: true }).inputValue()).toBe('29.50');
     await page.getByText('Last change: set by', { exact: false }).first().waitFor();
 
     // The shop lists it; its page adds the chosen variant to the cart and the pill counts it.
     await untilPublished('/shop', () => page.getByRole('link', { name: /Speckled Tumbler/ }).first().isVisible());
     await page.getByRole('link', { name: /Speckled Tumbler/ }).first().click();
     await page.waitForURL(/\/shop\/p\/speckled-tumbler$/);
+    await page.getByText('Holds 12 oz.').first().waitFor();
+    expect(await page.locator('strong, b').filter({ hasText: 'Dishwasher safe.' }).count()).toBeGreaterThan(0);
+    expect(await page.locator('img[src*="tumbler"]').count()).toBeGreaterThan(0);
     await page.getByRole('combobox', { name: 'Select Size' }).selectOption('Large');
     await page.locator('[data-island="add-to-cart"]').first().getByRole('button').click();
     await page.getByRole('link', { name: /^Cart, 1 item, subtotal \$29\.50/ }).waitFor();
 
     // Stock: Large from 2 to 7 is an adjustment of +5 by this owner.
     await page.goto(`${server.url}/config/products/${productId}`);
-    await page.getByLabel('Stock of Large').fill('7');
+    await page.getByLabel('Stock of Large', { exact: true }).fill('7');
     await page.getByRole('region', { name: 'Unsaved changes' }).waitFor();
     await save();
     await savedClean();
-    expect(await page.getByLabel('Stock of Large').inputValue()).toBe('7');
+    expect(await page.getByLabel('Stock of Large', { exact: true }).inputValue()).toBe('7');
     await page.getByText(`Last change: +5 by ${OWNER.email}`, { exact: false }).waitFor();
     const stock = await page.evaluate(async (id) => (await (await fetch(`/api/commerce/products/${id}`)).json()) as { structuredContent: { variants: { sku: string; qtyInStock: number }[] } }, productId);
     expect(stock.structuredContent.variants.map((v) => v.qtyInStock)).toEqual([5, 7]);
 
     // Both variants out of stock: the shop marks it sold out.
-    await page.getByLabel('Stock of Small').fill('0');
-    await page.getByLabel('Stock of Large').fill('0');
+    await page.getByLabel('Stock of Small', { exact: true }).fill('0');
+    await page.getByLabel('Stock of Large', { exact: true }).fill('0');
     await save();
     await savedClean();
     await untilPublished('/shop/p/speckled-tumbler', () => page.getByRole('button', { name: /^Sold Out/ }).first().isVisible());
@@ -167,15 +201,15 @@ describe('owner products (browser)', () => {
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
     await page.goto(`${server.url}/config/products`);
-    await page.getByRole('link', { name: 'Stoneware Mug' }).waitFor();
+    await page.getByRole('link', { name: 'Stoneware Mug', exact: true }).waitFor();
     expect(await fits()).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'owner-products-list-phone.png'), fullPage: true });
 
-    await page.getByRole('link', { name: 'Stoneware Mug' }).click();
-    await page.getByLabel('Price of Sand').waitFor();
+    await page.getByRole('link', { name: 'Stoneware Mug', exact: true }).click();
+    await page.getByLabel('Price of Sand', { exact: true }).waitFor();
     expect(await fits()).toBe(true);
     // The price field is on screen and usable by keyboard.
-    await page.getByLabel('Price of Sand').focus();
+    await page.getByLabel('Price of Sand', { exact: true }).focus();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('30');
     await page.getByRole('region', { name: 'Unsaved changes' }).waitFor();
@@ -189,8 +223,8 @@ describe('owner products (browser)', () => {
     await page.getByRole('heading', { name: 'Products' }).waitFor();
 
     await page.goto(`${server.url}/config/products/new?store=shop&type=GIFT_CARD`);
-    await page.getByLabel('Price of $25').waitFor();
-    expect(await page.getByLabel('Price of $100').inputValue()).toBe('100.00');
+    await page.getByLabel('Price of $25', { exact: true }).waitFor();
+    expect(await page.getByLabel('Price of $100', { exact: true }).inputValue()).toBe('100.00');
     expect(await fits()).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'owner-products-new-gift-card-phone.png'), fullPage: true });
 

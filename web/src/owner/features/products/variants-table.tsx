@@ -1,5 +1,5 @@
 import { currencyDecimals } from '@storefront/domain/shared/money';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { hasSale, hasStock, hasWeight, readPrice, variantField, type DraftErrors, type ProductDraft } from './product-draft';
 import { productEditorActions as act } from './product-editor-slice';
@@ -37,31 +37,40 @@ export function VariantsTable({ draft, errors, stock, locale }: { draft: Product
           </thead>
           <tbody>
             {draft.variants.map((v) => {
-              const name = Object.values(v.attributes).join(' / ') || 'Default';
+              const name = variantName(draft, v.attributes);
               // One variant without options: its fields are simply the product's SKU, price, stock.
               const of = (field: string) => (named ? `${field} of ${name}` : field);
               const err = (f: Parameters<typeof variantField>[1]) => errors[variantField(v.key, f)];
               const errId = (f: string) => `${v.key}-${f}-error`;
               const saved = v.savedSku !== null ? stock?.[v.savedSku] : undefined;
+              const columns = 3 + (named ? 1 : 0) + (sale ? 1 : 0) + (tracked ? 1 : 0) + (weight ? 1 : 0) - 1;
               return (
-                <tr key={v.key}>
+                <Fragment key={v.key}>
+                <tr className={saved?.lastChange ? 'pr-has-meta' : undefined}>
                   {named && (
                     <td className="pr-variant-name" data-label="Variant">
                       {name}
                     </td>
                   )}
                   <td className="pr-sku" data-label="SKU">
-                    <input
-                      type="text"
-                      aria-label={of('SKU')}
-                      value={v.sku}
-                      readOnly={v.savedSku !== null}
-                      title={v.savedSku !== null ? 'A saved SKU cannot change.' : undefined}
-                      aria-invalid={err('sku') ? true : undefined}
-                      aria-describedby={err('sku') ? errId('sku') : undefined}
-                      onChange={(e) => dispatch(act.variantChanged({ key: v.key, field: 'sku', value: e.target.value }))}
-                    />
-                    {err('sku') && <span id={errId('sku')} className="pr-cell-error">{err('sku')}</span>}
+                    {v.savedSku !== null ? (
+                      // A saved SKU never changes (the server refuses it): shown, not edited.
+                      <span className="pr-sku-text" title="A saved SKU cannot change.">
+                        {v.sku}
+                      </span>
+                    ) : (
+                      <>
+                        <input
+                          type="text"
+                          aria-label={of('SKU')}
+                          value={v.sku}
+                          aria-invalid={err('sku') ? true : undefined}
+                          aria-describedby={err('sku') ? errId('sku') : undefined}
+                          onChange={(e) => dispatch(act.variantChanged({ key: v.key, field: 'sku', value: e.target.value }))}
+                        />
+                        {err('sku') && <span id={errId('sku')} className="pr-cell-error">{err('sku')}</span>}
+                      </>
+                    )}
                   </td>
                   <td className="pr-price" data-label={`Price (${currency})`}>
                     <input
@@ -113,11 +122,6 @@ export function VariantsTable({ draft, errors, stock, locale }: { draft: Product
                         Unlimited
                       </label>
                       {err('stock') && <span id={errId('stock')} className="pr-cell-error">{err('stock')}</span>}
-                      {saved && (
-                        <span id={`${v.key}-last`} className="pr-last-change">
-                          {describeStock(saved, locale)}
-                        </span>
-                      )}
                     </td>
                   )}
                   {weight && (
@@ -136,6 +140,17 @@ export function VariantsTable({ draft, errors, stock, locale }: { draft: Product
                     </td>
                   )}
                 </tr>
+                {tracked && saved && (
+                  <tr className="pr-variant-meta">
+                    <td colSpan={columns}>
+                      <span id={`${v.key}-last`} className="pr-last-change">
+                        {named ? `${name}: ` : ''}
+                        {saved.unlimited ? 'unlimited' : `${saved.qtyInStock} in stock`}. {describeStock(saved, locale)}
+                      </span>
+                    </td>
+                  </tr>
+                )}
+                </Fragment>
               );
             })}
           </tbody>
@@ -143,6 +158,13 @@ export function VariantsTable({ draft, errors, stock, locale }: { draft: Product
       </div>
     </>
   );
+}
+
+/** 'Sand / S': the variant's values in the product's option order ('Default' without options). */
+function variantName(draft: ProductDraft, attributes: Record<string, string>): string {
+  const ordered = draft.options.map((o) => attributes[o.name]).filter((v): v is string => v !== undefined && v !== '');
+  const rest = Object.entries(attributes).filter(([k]) => !draft.options.some((o) => o.name === k)).map(([, v]) => v);
+  return [...ordered, ...rest].join(' / ') || 'Default';
 }
 
 /** One price or sale price for every variant at once. */
@@ -187,11 +209,11 @@ function BulkPrices({ currency, sale }: { currency: string; sale: boolean }) {
   );
 }
 
-/** 'Last change: set by owner@example.com · Nov 24, 2026, 7:35 PM' and the like, from the stock's last event. */
+/** 'Last change: set by owner@example.com, Nov 24, 2026, 7:35 PM' and the like, from the stock's last event. */
 export function describeStock(status: VariantStockStatus, locale?: string): string {
   const change = status.lastChange;
-  if (!change) return 'Not stocked yet';
-  return `Last change: ${describeChange(change)} · ${formatWhen(change.at, locale)}`;
+  if (!change) return 'Not stocked yet.';
+  return `Last change: ${describeChange(change)}, ${formatWhen(change.at, locale)}.`;
 }
 
 function describeChange(change: LastStockChange): string {
