@@ -50,8 +50,8 @@ describe('the products list', () => {
     expect(titles({ stock: 'low' })).toEqual(['Bud Vase']);
     expect(titles({ stock: 'in-stock' })).toEqual(['Bud Vase', 'Stoneware Mug', 'Wheel Class']);
     expect(titles({ stock: 'not-tracked' })).toEqual(['Gift Card', 'Glaze Recipe Book']);
-    expect(titles({ sale: 'on-sale' })).toEqual(['Stoneware Mug']);
-    expect(titles({ sale: 'not-on-sale', type: 'PHYSICAL' })).toEqual(['Bud Vase', 'Serving Bowl']);
+    expect(titles({ onSale: 'on-sale' })).toEqual(['Stoneware Mug']);
+    expect(titles({ onSale: 'not-on-sale', type: 'PHYSICAL' })).toEqual(['Bud Vase', 'Serving Bowl']);
     expect(titles({ status: 'disabled' })).toEqual(['Serving Bowl']);
   });
 

@@ -12,11 +12,11 @@ export type ProductFilters = {
   query: string;
   type: ProductTypeName | 'all';
   stock: StockFilter;
-  sale: 'all' | 'on-sale' | 'not-on-sale';
+  onSale: 'all' | 'on-sale' | 'not-on-sale';
   status: 'all' | 'enabled' | 'disabled';
 };
 
-export const NO_FILTERS: ProductFilters = { query: '', type: 'all', stock: 'all', sale: 'all', status: 'all' };
+export const NO_FILTERS: ProductFilters = { query: '', type: 'all', stock: 'all', onSale: 'all', status: 'all' };
 
 /** At or under this many units in total, a product counts as low in stock. */
 export const LOW_STOCK = 5;
@@ -32,7 +32,7 @@ export function filtersFromSearch(params: URLSearchParams): ProductFilters {
     query: params.get('q') ?? '',
     type: oneOf(params.get('type'), ['all', ...TYPES], 'all'),
     stock: oneOf(params.get('stock'), ['all', 'in-stock', 'low', 'sold-out', 'not-tracked'], 'all'),
-    sale: oneOf(params.get('sale'), ['all', 'on-sale', 'not-on-sale'], 'all'),
+    onSale: oneOf(params.get('onSale'), ['all', 'on-sale', 'not-on-sale'], 'all'),
     status: oneOf(params.get('status'), ['all', 'enabled', 'disabled'], 'all'),
   };
 }
@@ -44,7 +44,7 @@ export function searchWithFilters(params: URLSearchParams, filters: ProductFilte
   set('q', filters.query, '');
   set('type', filters.type, 'all');
   set('stock', filters.stock, 'all');
-  set('sale', filters.sale, 'all');
+  set('onSale', filters.onSale, 'all');
   set('status', filters.status, 'all');
   return next;
 }
@@ -96,7 +96,7 @@ export function filterProducts(products: readonly ProductListing[], collectionId
     })
     .filter((p) => f.type === 'all' || typeOf(p) === f.type)
     .filter((p) => matchesStock(p, f.stock))
-    .filter((p) => f.sale === 'all' || isOnSale(p) === (f.sale === 'on-sale'))
+    .filter((p) => f.onSale === 'all' || isOnSale(p) === (f.onSale === 'on-sale'))
     .filter((p) => f.status === 'all' || p.enabled === (f.status === 'enabled'))
     .sort((a, b) => a.title.localeCompare(b.title));
 }

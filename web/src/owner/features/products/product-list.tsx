@@ -198,7 +198,7 @@ function Toolbar({
       </div>
       <div className="ow-field pr-filter">
         <label htmlFor={`${id}-sale`}>Sale</label>
-        <select id={`${id}-sale`} value={filters.sale} onChange={(e) => onChange({ ...filters, sale: e.target.value as ProductFilters['sale'] })}>
+        <select id={`${id}-sale`} value={filters.onSale} onChange={(e) => onChange({ ...filters, onSale: e.target.value as ProductFilters['onSale'] })}>
           <option value="all">Any</option>
           <option value="on-sale">On sale</option>
           <option value="not-on-sale">Not on sale</option>
