@@ -296,7 +296,7 @@ function ProductForm({
       {saveError && <Alert>{saveError}</Alert>}
       {notice && !dirty && <Alert kind="success">{notice}</Alert>}
 
-      <div className="pr-editor">
+      <div className={isNew ? 'pr-editor pr-new' : 'pr-editor'}>
         <div>
           {isNew && (
             <fieldset className="pr-types">
