@@ -1,2 +1,2 @@
-/** Stands in for a stylesheet a component imports (jest.config.js moduleNameMapper). */
+/** Stands in for a stylesheet a component imports (jest.config.js moduleNameMapper): Vite bundles them, Jest needs none. */
 module.exports = {};

@@ -14,6 +14,16 @@ export type CreateProduct = {
 export type EditProductDetails = { type: 'EditProductDetails'; data: { productId: string; changes: ProductDetailsChanges; now: string } };
 export type AddVariant = { type: 'AddVariant'; data: { productId: string; variant: VariantDetails; initialStock: InitialStock; now: string } };
 export type EditVariant = { type: 'EditVariant'; data: { productId: string; sku: string; changes: VariantChanges; now: string } };
+/**
+ * Sets the product's options and its whole list of variants at once (the owner app's variant
+ * editor): a listed SKU the product has is edited, a new one added with `initialStock`, a SKU
+ * not listed removed. Options and variants change together, so going from no options to Size
+ * S/M/L (or renaming an option) is one valid step where single edits would each be refused.
+ */
+export type SetProductVariants = {
+  type: 'SetProductVariants';
+  data: { productId: string; variantOptionOrdering: string[]; variants: VariantDetails[]; initialStock: Record<string, InitialStock>; now: string };
+};
 export type RemoveVariant = { type: 'RemoveVariant'; data: { productId: string; sku: string; now: string } };
 /** Puts the listed variants (null: all) on sale, optionally at a new sale price, or ends their sale. */
 export type PutProductOnSale = {
@@ -35,6 +45,7 @@ export type ProductCommand =
   | EditProductDetails
   | AddVariant
   | EditVariant
+  | SetProductVariants
   | RemoveVariant
   | PutProductOnSale
   | SetProductEnabled

@@ -117,6 +117,60 @@ describe('product decide: given events, when a command, then', () => {
     expect(errorCode(withMoss, remove('NOPE'))).toBe('VARIANT_NOT_FOUND');
   });
 
+  describe('sets options and every variant at once (SetProductVariants)', () => {
+    const setVariants = (variantOptionOrdering: string[], variants: VariantDetails[], initialStock: Record<string, InitialStock> = {}): ProductCommand => ({
+      type: 'SetProductVariants', data: { productId: 'p1', variantOptionOrdering, variants, initialStock, now: NOW },
+    });
+    const single = created({ variantOptionOrdering: [], variants: [variant({ attributes: {} })] });
+    const productAfter = (events: ProductEvent[], command: ProductCommand) => {
+      const d = decide(events, command);
+      if (!d.ok) throw new Error(d.error.code);
+      const state = given([...events, ...d.events]);
+      if (state.status !== 'active') throw new Error(state.status);
+      return { events: d.events, product: state.product };
+    };
+
+    it('goes from no options to Size S/M/L in one step, keeping the existing variant and its id', () => {
+      const sizes = ['S', 'M', 'L'].map((size, i) => variant({ id: i === 0 ? 'v1' : `new-${size}`, sku: i === 0 ? 'MUG-SAND' : `MUG-${size}`, attributes: { Size: size } }));
+      const { events, product } = productAfter([single], setVariants(['Size'], sizes, { 'MUG-M': { qtyInStock: 4, unlimited: false }, 'MUG-L': { qtyInStock: 0, unlimited: true } }));
+      expect(events.map((e) => e.type)).toEqual(['ProductDetailsEdited', 'ProductVariantEdited', 'ProductVariantAdded', 'ProductVariantAdded']);
+      expect(product.variantOptionOrdering).toEqual(['Size']);
+      expect(product.variants.map((v) => [v.id, v.sku, v.attributes.Size])).toEqual([['v1', 'MUG-SAND', 'S'], ['new-M', 'MUG-M', 'M'], ['new-L', 'MUG-L', 'L']]);
+    });
+
+    it('renames an option, removes a variant, edits prices and sale prices, and changes nothing when nothing differs', () => {
+      const both = [created({ variants: [variant(), moss] })];
+      const wanted = [variant({ attributes: { Colour: 'Sand' }, priceMinor: 3000, onSale: true, salePriceMinor: 2500 })];
+      const { events, product } = productAfter(both, setVariants(['Colour'], wanted));
+      expect(events.map((e) => e.type)).toEqual(['ProductDetailsEdited', 'ProductVariantRemoved', 'ProductVariantEdited']);
+      expect(product.variants).toEqual(wanted);
+      expect(decide(both, setVariants(['Glaze'], [variant(), moss]))).toEqual({ ok: true, events: [] });
+    });
+
+    it('refuses what the product could not be after it, appending nothing', () => {
+      expect(errorCode([single], setVariants(['Size'], [variant({ attributes: {} })]))).toBe('INVALID_VARIANT_OPTIONS');
+      expect(errorCode([single], setVariants([], []))).toBe('NO_VARIANTS');
+      expect(errorCode([single], setVariants([], [variant({ attributes: {} }), variant({ id: 'v9', attributes: {} })]))).toBe('DUPLICATE_SKU');
+      expect(errorCode([single], setVariants(['Size'], [variant({ attributes: { Size: 'S' } }), variant({ id: 'v9', sku: 'X', attributes: { Size: 'S' } })]))).toBe('DUPLICATE_VARIANT_OPTIONS');
+      expect(errorCode([single], setVariants([], [variant({ attributes: {}, onSale: true, salePriceMinor: 2800 })]))).toBe('INVALID_SALE_PRICE');
+      expect(errorCode([single], setVariants([], [variant({ attributes: {} }), variant({ id: 'v2', sku: 'NEW', attributes: {} })], { NEW: { qtyInStock: -1, unlimited: false } }))).toBe('INVALID_STOCK');
+      expect(errorCode([created({ productType: 'DIGITAL', variantOptionOrdering: [], variants: [variant({ attributes: {} })] })],
+        setVariants(['Format'], [variant({ attributes: { Format: 'PDF' } }), variant({ id: 'v2', sku: 'EPUB', attributes: { Format: 'EPUB' } })]))).toBe('SINGLE_VARIANT_ONLY');
+    });
+
+    it('gives physical variants a weight in grams, clears it with null, and refuses one on other types', () => {
+      const { product } = productAfter([single], setVariants([], [variant({ attributes: {}, weightGrams: 350 })]));
+      expect(product.variants[0]!.weightGrams).toBe(350);
+      const weighed = [created({ variantOptionOrdering: [], variants: [variant({ attributes: {}, weightGrams: 350 })] })];
+      expect(productAfter(weighed, setVariants([], [variant({ attributes: {}, weightGrams: null })])).product.variants[0]!.weightGrams).toBeNull();
+      expect(errorCode([single], setVariants([], [variant({ attributes: {}, weightGrams: -1 })]))).toBe('INVALID_WEIGHT');
+      expect(errorCode([single], setVariants([], [variant({ attributes: {}, weightGrams: 1_000_001 })]))).toBe('INVALID_WEIGHT');
+      const service = [created({ productType: 'SERVICE', variantOptionOrdering: [], variants: [variant({ attributes: {} })] })];
+      expect(errorCode(service, setVariants([], [variant({ attributes: {}, weightGrams: 10 })]))).toBe('INVALID_WEIGHT');
+      expect(errorCode([], create({ productType: 'DIGITAL', variants: [variant({ weightGrams: 10 })] }))).toBe('INVALID_WEIGHT');
+    });
+  });
+
   it('puts all or some variants on sale, and refuses a sale price at or above the price', () => {
     const sale = (over: object): ProductCommand => ({
       type: 'PutProductOnSale', data: { productId: 'p1', onSale: true, skus: null, salePriceMinor: 2000, now: NOW, ...over },

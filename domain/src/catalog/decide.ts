@@ -3,10 +3,13 @@ import { domainError } from '../shared/error-catalogue';
 import { differingFields, versionNotFound } from '../shared/history';
 import type {
   AddVariant, CreateProduct, DeleteProduct, EditProductDetails, EditVariant, ProductCommand, PutProductOnSale, RemoveVariant,
-  RestoreProduct, SetProductEnabled, SetProductImages,
+  RestoreProduct, SetProductEnabled, SetProductImages, SetProductVariants,
 } from './commands';
 import type { ProductEvent } from './events';
-import { applyDetailsChanges, applyVariantChanges, PRODUCT_RESTORED_FIELDS, productImageIds, type ProductDetails } from './product-details';
+import { evolveProduct } from './evolve';
+import {
+  applyDetailsChanges, applyVariantChanges, PRODUCT_RESTORED_FIELDS, productImageIds, type ProductDetails, type VariantChanges, type VariantDetails,
+} from './product-details';
 import { checkImageIds, checkMinor, checkStock, validateProduct } from './product-validation';
 import type { ProductState } from './state';
 
@@ -24,6 +27,8 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
       return withProduct(state, (p) => editVariant(command, p));
     case 'RemoveVariant':
       return withProduct(state, (p) => removeVariant(command, p));
+    case 'SetProductVariants':
+      return withProduct(state, (p) => setVariants(command, p));
     case 'PutProductOnSale':
       return withProduct(state, (p) => putOnSale(command, p));
     case 'SetProductEnabled':
@@ -100,6 +105,51 @@ function removeVariant(command: RemoveVariant, product: ProductDetails): Product
     { ...product, variants: product.variants.filter((v) => v.sku !== sku) },
     { type: 'ProductVariantRemoved', data: { productId, sku, removedAt: now } },
   );
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameAttributes = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
+/** What changes from `was` to `wanted` (the SKU and id stay). */
+function variantChanges(was: VariantDetails, wanted: VariantDetails): VariantChanges {
+  const changes: VariantChanges = {};
+  if (!sameAttributes(was.attributes, wanted.attributes)) changes.attributes = wanted.attributes;
+  if (was.priceMinor !== wanted.priceMinor) changes.priceMinor = wanted.priceMinor;
+  if (was.salePriceMinor !== wanted.salePriceMinor) changes.salePriceMinor = wanted.salePriceMinor;
+  if (was.onSale !== wanted.onSale) changes.onSale = wanted.onSale;
+  if ((was.weightGrams ?? null) !== (wanted.weightGrams ?? null)) changes.weightGrams = wanted.weightGrams ?? null;
+  return changes;
+}
+
+function setVariants(command: SetProductVariants, product: ProductDetails): ProductDecision {
+  const { productId, variantOptionOrdering, variants, initialStock, now } = command.data;
+  const seen = new Set<string>();
+  for (const v of variants) {
+    if (seen.has(v.sku)) return reject(domainError('DUPLICATE_SKU', { sku: v.sku }));
+    seen.add(v.sku);
+  }
+  const events: ProductEvent[] = [];
+  if (!sameList(product.variantOptionOrdering, variantOptionOrdering)) {
+    events.push({ type: 'ProductDetailsEdited', data: { productId, changes: { variantOptionOrdering }, editedAt: now } });
+  }
+  for (const was of product.variants) {
+    if (!seen.has(was.sku)) events.push({ type: 'ProductVariantRemoved', data: { productId, sku: was.sku, removedAt: now } });
+  }
+  for (const wanted of variants) {
+    const was = product.variants.find((v) => v.sku === wanted.sku);
+    if (was) {
+      const changes = variantChanges(was, wanted);
+      if (Object.keys(changes).length > 0) events.push({ type: 'ProductVariantEdited', data: { productId, sku: wanted.sku, changes, editedAt: now } });
+    } else {
+      const badStock = checkStock(initialStock[wanted.sku] ?? { qtyInStock: 0, unlimited: false });
+      if (badStock) return reject(badStock);
+      events.push({ type: 'ProductVariantAdded', data: { productId, variant: wanted, addedAt: now } });
+    }
+  }
+  if (events.length === 0) return accept();
+  const next = events.reduce(evolveProduct, { status: 'active', product } as ProductState);
+  return next.status === 'active' ? acceptIfValid(next.product, ...events) : reject(domainError('PRODUCT_NOT_FOUND'));
 }
 
 function putOnSale(command: PutProductOnSale, product: ProductDetails): ProductDecision {

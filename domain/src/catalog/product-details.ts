@@ -13,6 +13,11 @@ export type VariantDetails = {
   priceMinor: number;
   salePriceMinor: number;
   onSale: boolean;
+  /**
+   * Shipping weight in grams, physical products only. Absent (or null) when the owner gave none;
+   * variants saved before weights existed have none.
+   */
+  weightGrams?: number | null;
 };
 
 export type BillingPeriodUnit = 'WEEK' | 'MONTH' | 'YEAR';
@@ -97,7 +102,7 @@ export const PRODUCT_RESTORED_FIELDS = [
 ] as const;
 export type ProductRestoreChanges = Partial<Pick<ProductDetails, (typeof PRODUCT_RESTORED_FIELDS)[number]>>;
 
-export type VariantChanges = Partial<Pick<VariantDetails, 'attributes' | 'priceMinor' | 'salePriceMinor' | 'onSale'>>;
+export type VariantChanges = Partial<Pick<VariantDetails, 'attributes' | 'priceMinor' | 'salePriceMinor' | 'onSale' | 'weightGrams'>>;
 
 /** Initial stock for a variant, validated with the product and written to its inventory stream. */
 export type InitialStock = { qtyInStock: number; unlimited: boolean };

@@ -19,6 +19,8 @@ export const CATALOG_LIMITS = {
   categoriesPerProduct: 50,
   customTextMaxLength: 500,
   maxStock: 1_000_000_000,
+  /** A variant's shipping weight: at most a tonne, in grams. */
+  maxWeightGrams: 1_000_000,
   maxBillingPeriodValue: 52,
   maxBillingCycles: 1000,
   imagesPerProduct: 20,
@@ -99,6 +101,14 @@ export function checkImageIds(imageIds: readonly unknown[]): Check {
   return null;
 }
 
+/** A weight is whole grams from 0 to a tonne, and only physical goods have one. */
+export function checkWeight(variant: Pick<VariantDetails, 'sku' | 'weightGrams'>, productType: ProductDetails['productType']): Check {
+  const grams = variant.weightGrams;
+  if (grams === undefined || grams === null) return null;
+  const valid = Number.isSafeInteger(grams) && grams >= 0 && grams <= CATALOG_LIMITS.maxWeightGrams && productType === 'PHYSICAL';
+  return valid ? null : err('INVALID_WEIGHT', { sku: variant.sku });
+}
+
 export function checkVariant(variant: VariantDetails, options: string[]): Check {
   const names = Object.keys(variant.attributes);
   const sameOptions = names.length === options.length && options.every((o) => typeof variant.attributes[o] === 'string');
@@ -124,7 +134,7 @@ function checkVariants(product: ProductDetails): Check {
   const skus = new Set<string>();
   const combinations = new Set<string>();
   for (const variant of variants) {
-    const invalid = checkVariant(variant, options);
+    const invalid = checkVariant(variant, options) || checkWeight(variant, product.productType);
     if (invalid) return invalid;
     if (skus.has(variant.sku)) return err('DUPLICATE_SKU', { sku: variant.sku });
     skus.add(variant.sku);

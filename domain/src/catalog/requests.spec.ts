@@ -1,7 +1,7 @@
 import { parseRequest } from '../shared/requests';
 import {
   ChangeStockRequest, CreateProductRequest, EditProductDetailsRequest, EditVariantRequest, newVariant, productFromRequest, PutOnSaleRequest,
-  SetProductEnabledRequest, VariantRequest,
+  SetProductEnabledRequest, SetProductVariantsRequest, VariantRequest, variantsFromRequest,
 } from './requests';
 
 const NOW = '2026-01-01T00:00:00.000Z';
@@ -84,5 +84,46 @@ describe('catalog request schemas', () => {
     expect(parseRequest(ChangeStockRequest, {})).toMatchObject({ ok: false, error: { message: 'Send qtyInStock, unlimited or adjustBy.' } });
     expect(parseRequest(ChangeStockRequest, { qtyInStock: -1 })).toMatchObject({ ok: false, error: { code: 'INVALID_STOCK' } });
     expect(parseRequest(SetProductEnabledRequest, { enabled: false })).toEqual({ ok: true, value: false });
+  });
+});
+
+describe('the set-variants request', () => {
+  const current = [{ id: 'v-old', sku: 'OLD', attributes: {}, priceMinor: 100, salePriceMinor: 0, onSale: false, weightGrams: 200 }];
+  const parse = (raw: unknown) => parseRequest(SetProductVariantsRequest, raw);
+
+  it('keeps the ids of SKUs the product has, gives new ones an id and their initial stock, and reads weights', () => {
+    const parsed = parse({
+      variantOptionOrdering: ['Size'],
+      variants: [
+        { sku: 'OLD', attributes: { Size: 'S' }, priceCents: 100, qtyInStock: 99 },
+        { sku: 'NEW', attributes: { Size: 'M' }, priceCents: 150, salePriceCents: 120, onSale: true, qtyInStock: 3, weightGrams: 350 },
+      ],
+    });
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(variantsFromRequest(parsed.value, current, () => 'v-new')).toEqual({
+      variantOptionOrdering: ['Size'],
+      variants: [
+        { id: 'v-old', sku: 'OLD', attributes: { Size: 'S' }, priceMinor: 100, salePriceMinor: 0, onSale: false },
+        { id: 'v-new', sku: 'NEW', attributes: { Size: 'M' }, priceMinor: 150, salePriceMinor: 120, onSale: true, weightGrams: 350 },
+      ],
+      // An existing variant's stock is the stock route's business.
+      initialStock: { NEW: { qtyInStock: 3, unlimited: false } },
+    });
+  });
+
+  it.each<[unknown, string]>([
+    [{ variants: [] }, 'INVALID_REQUEST'],
+    [{ variantOptionOrdering: [], variants: 'x' }, 'INVALID_REQUEST'],
+    [{ variantOptionOrdering: [], variants: [{ sku: 'A', priceCents: 1.5 }] }, 'INVALID_PRICE'],
+    [{ variantOptionOrdering: [], variants: [{ sku: 'A', priceCents: 1, weightGrams: 0.5 }] }, 'INVALID_WEIGHT'],
+    [{ variantOptionOrdering: [], variants: [{ sku: 'A', priceCents: 1, weightGrams: '5' }] }, 'INVALID_WEIGHT'],
+  ])('refuses %j (%s)', (raw, code) => {
+    const parsed = parse(raw);
+    expect(parsed.ok ? 'accepted' : parsed.error.code).toBe(code);
+  });
+
+  it('lets an edit set or clear a weight', () => {
+    expect(parseRequest(EditVariantRequest, { weightGrams: 120 })).toEqual({ ok: true, value: { weightGrams: 120 } });
+    expect(parseRequest(EditVariantRequest, { weightGrams: null })).toEqual({ ok: true, value: { weightGrams: null } });
   });
 });

@@ -30,6 +30,12 @@ function minor(field: string) {
   return z.number(p).check(z.refine((n) => Number.isSafeInteger(n) && n >= 0, p));
 }
 
+/** Grams: a safe integer, 0 or more, or null for none (INVALID_WEIGHT; only physical products, checked by decide). */
+function grams() {
+  const p = codeProblem('INVALID_WEIGHT');
+  return z.nullable(z.number(p).check(z.refine((n) => Number.isSafeInteger(n) && n >= 0, p)));
+}
+
 /** Option name → value, all text (the option a wrong value belongs to is the last key of its path). */
 const AttributesRequest = z.record(
   z.string(),
@@ -37,7 +43,10 @@ const AttributesRequest = z.record(
   problem(() => domainError('INVALID_REQUEST', { field: 'attributes' }, 'attributes must be an object.')),
 );
 
-/** A variant as sent: `sku`, `attributes`, `priceCents`, `salePriceCents`, `onSale`, initial `qtyInStock` and `unlimited`. */
+/**
+ * A variant as sent: `sku`, `attributes`, `priceCents`, `salePriceCents`, `onSale`, initial
+ * `qtyInStock` and `unlimited`, and `weightGrams` (physical products; null or absent for none).
+ */
 export const VariantRequest = object({
   salePriceCents: z.optional(minor('salePriceCents')),
   sku: text('sku', 'INVALID_SKU'),
@@ -46,6 +55,7 @@ export const VariantRequest = object({
   onSale: z.optional(bool('onSale')),
   qtyInStock: z.optional(z.nullable(z.number(codeProblem('INVALID_STOCK')))),
   unlimited: z.optional(bool('unlimited')),
+  weightGrams: z.optional(grams()),
 }, 'variant');
 export type VariantRequest = z.output<typeof VariantRequest>;
 
@@ -146,7 +156,7 @@ export const EditProductDetailsRequest = z.pipe(
 );
 export type EditProductDetailsRequest = z.output<typeof EditProductDetailsRequest>;
 
-/** PUT …/variants/{sku}: any of attributes, priceCents, salePriceCents, onSale (a SKU never changes). */
+/** PUT …/variants/{sku}: any of attributes, priceCents, salePriceCents, onSale, weightGrams (a SKU never changes). */
 export const EditVariantRequest = z.pipe(
   object({
     sku: cannotChange('sku', 'A SKU cannot be changed; remove the variant and add a new one.'),
@@ -154,6 +164,7 @@ export const EditVariantRequest = z.pipe(
     priceCents: z.optional(minor('priceCents')),
     salePriceCents: z.optional(minor('salePriceCents')),
     onSale: z.optional(bool('onSale')),
+    weightGrams: z.optional(grams()),
   }),
   z.transform((b, ctx): VariantChanges => {
     const changes = definedOnly<VariantChanges>({
@@ -161,11 +172,24 @@ export const EditVariantRequest = z.pipe(
       priceMinor: b.priceCents,
       salePriceMinor: b.salePriceCents,
       onSale: b.onSale,
+      weightGrams: b.weightGrams,
     });
     return Object.keys(changes).length === 0 ? reportProblem(ctx, nothingToChange()) : changes;
   }),
 );
 export type EditVariantRequest = z.output<typeof EditVariantRequest>;
+
+/**
+ * PUT …/variants `{ variantOptionOrdering, variants }`: the product's options and all its variants
+ * (each as in VariantRequest). A listed SKU the product has is edited (its stock is not: that is
+ * the stock route's); a new SKU is added with its `qtyInStock`/`unlimited` as initial stock; a SKU
+ * left out is removed.
+ */
+export const SetProductVariantsRequest = object({
+  variantOptionOrdering: textList('variantOptionOrdering'),
+  variants: z.array(VariantRequest, mustBeList('variants')),
+});
+export type SetProductVariantsRequest = z.output<typeof SetProductVariantsRequest>;
 
 /** PUT …/sale `{ onSale, skus?, salePriceCents? }`: skus absent means every variant. */
 export const PutOnSaleRequest = z.pipe(
@@ -210,9 +234,30 @@ export type NewVariant = { variant: VariantDetails; initialStock: InitialStock }
 /** A parsed variant with the id the API gives it. */
 export function newVariant(v: z.output<typeof VariantRequest>, id: string): NewVariant {
   return {
-    variant: { id, sku: v.sku, attributes: v.attributes ?? {}, priceMinor: v.priceCents, salePriceMinor: v.salePriceCents ?? 0, onSale: v.onSale ?? false },
+    variant: {
+      id, sku: v.sku, attributes: v.attributes ?? {}, priceMinor: v.priceCents, salePriceMinor: v.salePriceCents ?? 0, onSale: v.onSale ?? false,
+      ...(v.weightGrams === undefined || v.weightGrams === null ? {} : { weightGrams: v.weightGrams }),
+    },
     initialStock: { qtyInStock: v.qtyInStock ?? 0, unlimited: v.unlimited ?? false },
   };
+}
+
+/**
+ * The variants a set-variants request describes, for a product that has `current`: a SKU it has
+ * keeps its variant id, a new one gets `newVariantId()` and its initial stock.
+ */
+export function variantsFromRequest(
+  body: SetProductVariantsRequest, current: readonly VariantDetails[], newVariantId: () => string,
+): { variantOptionOrdering: string[]; variants: VariantDetails[]; initialStock: Record<string, InitialStock> } {
+  const initialStock: Record<string, InitialStock> = {};
+  const variants = body.variants.map((v) => {
+    const existing = current.find((c) => c.sku === v.sku);
+    const parsed = newVariant(v, existing?.id ?? newVariantId());
+    if (!existing) initialStock[v.sku] = parsed.initialStock;
+    // The whole variant as wanted: a weight left out (or null) means none.
+    return parsed.variant;
+  });
+  return { variantOptionOrdering: body.variantOptionOrdering, variants, initialStock };
 }
 
 export type CreateProductContext = {

@@ -61,6 +61,7 @@ export const ERROR_MESSAGES = {
   SINGLE_VARIANT_ONLY: 'Digital products have exactly one variant.',
   VARIANT_NOT_FOUND: 'This product has no variant with this SKU.',
   INVALID_SALE_PRICE: 'A sale price must be below the regular price.',
+  INVALID_WEIGHT: 'A weight must be a whole number of grams from 0 to 1000000, and only physical products have one.',
   INVALID_SUBSCRIPTION_PLAN: 'A subscription plan needs a billing period of 1 to 52 WEEK, MONTH or YEAR units and 0 (indefinite) to 1000 billing cycles.',
   SUBSCRIPTION_NOT_ALLOWED: 'Gift cards cannot be sold as subscriptions.',
   TAG_TOO_LONG: 'Tags can be at most 50 characters long.',

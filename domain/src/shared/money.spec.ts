@@ -1,5 +1,6 @@
 import {
-  formatDecimalAmount, formatMoney, formatMoneyLabel, minorToDecimalString, multiplyMinor, parseDecimalToMinor, sumMinor, toDecimalString,
+  formatDecimalAmount, formatMoney, formatMoneyLabel, minorToDecimalString, multiplyMinor, parseDecimalInput, parseDecimalToMinor, parseMoneyInput, sumMinor,
+  toDecimalString,
 } from './money';
 
 describe('money in minor units', () => {
@@ -95,5 +96,60 @@ describe('formatMoney and formatDecimalAmount: display without floating point', 
 
   it('refuses an unsupported currency (the browser falls back to USD itself)', () => {
     expect(() => formatMoney(100, 'KWD')).toThrow();
+  });
+});
+
+describe('parseDecimalInput / parseMoneyInput: what an owner types in an amount field', () => {
+  it.each<[string, string, number]>([
+    ['12', 'USD', 1200],
+    ['12.5', 'USD', 1250],
+    ['12.50', 'USD', 1250],
+    ['12.500', 'USD', 1250],
+    ['.5', 'USD', 50],
+    ['0.1', 'USD', 10],
+    ['7.', 'USD', 700],
+    [' 19.99 ', 'USD', 1999],
+    ['$19.99', 'USD', 1999],
+    ['1,234.50', 'USD', 123450],
+    ['1,234,567', 'USD', 123456700],
+    ['0', 'USD', 0],
+    ['000.05', 'USD', 5],
+    ['500', 'JPY', 500],
+    ['500.0', 'JPY', 500],
+    ['90071992547409.91', 'USD', 9007199254740991],
+  ])('reads %p in %s as %i minor units', (text, currency, minor) => {
+    expect(parseMoneyInput(text, currency)).toEqual({ ok: true, minor });
+  });
+
+  it.each<[string, string, string]>([
+    ['', 'USD', 'empty'],
+    ['   ', 'USD', 'empty'],
+    ['abc', 'USD', 'not-a-number'],
+    ['12.3.4', 'USD', 'not-a-number'],
+    ['1e3', 'USD', 'not-a-number'],
+    ['12,34', 'USD', 'not-a-number'],
+    ['1,2345', 'USD', 'not-a-number'],
+    ['.', 'USD', 'not-a-number'],
+    ['$', 'USD', 'not-a-number'],
+    ['-5', 'USD', 'negative'],
+    ['-0.50', 'USD', 'negative'],
+    ['1.005', 'USD', 'too-many-decimals'],
+    ['1.5', 'JPY', 'too-many-decimals'],
+    ['90071992547409.92', 'USD', 'too-large'],
+    ['99999999999999999999', 'USD', 'too-large'],
+  ])('refuses %p in %s (%s)', (text, currency, problem) => {
+    expect(parseMoneyInput(text, currency)).toEqual({ ok: false, problem });
+  });
+
+  it('gives grams for kilograms typed with three decimals, exactly', () => {
+    expect(parseDecimalInput('0.35', 3)).toEqual({ ok: true, minor: 350 });
+    expect(parseDecimalInput('1.2345', 3)).toEqual({ ok: false, problem: 'too-many-decimals' });
+  });
+
+  it('round-trips every amount minorToDecimalString writes', () => {
+    for (const minor of [0, 1, 9, 10, 99, 100, 101, 123456, 9007199254740991]) {
+      expect(parseMoneyInput(toDecimalString(minor, 'USD'), 'USD')).toEqual({ ok: true, minor });
+      expect(parseMoneyInput(toDecimalString(minor, 'JPY'), 'JPY')).toEqual({ ok: true, minor });
+    }
   });
 });

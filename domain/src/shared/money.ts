@@ -112,3 +112,40 @@ export function formatMoney(amountMinor: number, currency: string, locale?: stri
 export function formatMoneyLabel(amountMinor: number, currency: string, locale = 'en-US'): string {
   return formatMoney(amountMinor, currency, locale);
 }
+
+/** Why a typed amount was refused (see `parseDecimalInput`). */
+export type DecimalInputProblem = 'empty' | 'not-a-number' | 'negative' | 'too-many-decimals' | 'too-large';
+
+export type DecimalInput = { ok: true; minor: number } | { ok: false; problem: DecimalInputProblem };
+
+/**
+ * What a person typed in an amount field ('12', '12.5', '12.50', '.5', '1,234.50', ' $12 ') as an
+ * integer count of `digits`-decimal units (12.5 with 2 digits → 1250; with 3 digits, for grams
+ * typed as kilograms, → 12500). String arithmetic only, so '0.1' + '0.2' never meets a float.
+ * Refuses, rather than rounds, more decimals than `digits` (trailing zeros are fine); refuses
+ * negatives and anything above Number.MAX_SAFE_INTEGER units. Commas are accepted only as
+ * thousands separators in groups of three; one leading currency symbol is ignored.
+ */
+export function parseDecimalInput(text: string, digits: number): DecimalInput {
+  if (!Number.isInteger(digits) || digits < 0 || digits > 20) throw new Error(`Decimal digits must be 0 to 20, got ${digits}`);
+  const trimmed = text.trim().replace(/^[$€£¥]\s*/u, '');
+  if (trimmed === '') return { ok: false, problem: text.trim() === '' ? 'empty' : 'not-a-number' };
+  if (/^-/.test(trimmed)) return { ok: false, problem: /^-\s*[\d.]/.test(trimmed) ? 'negative' : 'not-a-number' };
+  const match = /^(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?$/.exec(trimmed);
+  if (!match) return { ok: false, problem: 'not-a-number' };
+  const whole = match[1]!.replace(/,/g, '');
+  const fraction = match[2] ?? '';
+  if (whole === '' && fraction === '') return { ok: false, problem: 'not-a-number' };
+  const significant = fraction.replace(/0+$/, '');
+  if (significant.length > digits) return { ok: false, problem: 'too-many-decimals' };
+  const units = `${whole}${significant.padEnd(digits, '0')}`.replace(/^0+(?=\d)/, '') || '0';
+  // Compare as digit strings: beyond 16 digits a Number would already have rounded.
+  const max = String(Number.MAX_SAFE_INTEGER);
+  if (units.length > max.length || (units.length === max.length && units > max)) return { ok: false, problem: 'too-large' };
+  return { ok: true, minor: Number(units) };
+}
+
+/** `parseDecimalInput` with the currency's decimal digits: '12.50' USD → 1250, '500' JPY → 500, '1.5' JPY refused. */
+export function parseMoneyInput(text: string, currency: string): DecimalInput {
+  return parseDecimalInput(text, currencyDecimals(currency));
+}

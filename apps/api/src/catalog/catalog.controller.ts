@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseIn
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ChangeStockRequest, CreateProductRequest, EditProductDetailsRequest, EditVariantRequest, PutOnSaleRequest, RestoreRequest, SetProductEnabledRequest,
-  SetProductImagesRequest, VariantRequest, type ProductRecord,
+  SetProductImagesRequest, SetProductVariantsRequest, VariantRequest,
 } from '@storefront/domain';
 import { basedOnVersion } from '../infrastructure/http/if-match';
 import { parseBody } from '../infrastructure/http/parse-body';
@@ -21,7 +21,9 @@ import { RemoveVariantCommand } from './commands/remove-variant.command';
 import { RestoreProductCommand } from './commands/restore-product.command';
 import { SetProductEnabledCommand } from './commands/set-product-enabled.command';
 import { SetProductImagesCommand } from './commands/set-product-images.command';
+import { SetProductVariantsCommand } from './commands/set-product-variants.command';
 import type { ProductView } from './product-loader';
+import type { OwnerProductListing } from './product-catalog';
 import { GetOwnerProductQuery } from './queries/get-owner-product.query';
 import { GetProductHistoryQuery } from './queries/get-product-history.query';
 import { ListOwnerProductsQuery } from './queries/list-owner-products.query';
@@ -43,9 +45,10 @@ export class CatalogController {
     private readonly queries: QueryBus,
   ) {}
 
+  /** Every product of the website, each record with its `enabled` flag (owners see disabled ones too). */
   @Get()
   @RequiresPermission('products.view')
-  list(@Param('websiteId') websiteId: string): Promise<{ products: ProductRecord[] }> {
+  list(@Param('websiteId') websiteId: string): Promise<{ products: OwnerProductListing[] }> {
     return this.queries.execute(new ListOwnerProductsQuery(websiteId));
   }
 
@@ -76,6 +79,12 @@ export class CatalogController {
   @HttpCode(201)
   addVariant(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
     return this.commands.execute(new AddVariantCommand(commandContextFor(req), websiteId, productId, parseBody(VariantRequest, body), basedOnVersion(req)));
+  }
+
+  /** `{ variantOptionOrdering, variants }`: the options and every variant at once (SetProductVariantsRequest). */
+  @Put(':productId/variants')
+  setVariants(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
+    return this.commands.execute(new SetProductVariantsCommand(commandContextFor(req), websiteId, productId, parseBody(SetProductVariantsRequest, body)));
   }
 
   @Put(':productId/variants/:sku')

@@ -234,6 +234,20 @@ describeEachDriver('catalog over HTTP', (driver) => {
       expect(pub.body.structuredContent.variants.map((v: { qtyInStock: number; unlimited: boolean }) => [v.qtyInStock, v.unlimited])).toEqual([[5, false], [1, true]]);
     });
 
+    it("names who changed each variant's stock last, from the inventory events' metadata", async () => {
+      const view = await as(manager, 'get', path);
+      const managerId = (await as(manager, 'get', '/api/config/session')).body.owner.id;
+      expect(view.body.stock['NEST-S']).toEqual({
+        qtyInStock: 5, unlimited: false,
+        lastChange: { kind: 'adjusted', adjustBy: -4, at: expect.any(String), by: { kind: 'owner', id: managerId, email: MANAGER.email } },
+      });
+      expect(view.body.stock['NEST-M']).toMatchObject({ qtyInStock: 1, unlimited: true, lastChange: { kind: 'set', by: { email: MANAGER.email } } });
+      const byAdmin = await as(admin, 'put', `${path}/variants/NEST-S/stock`).send({ qtyInStock: 5 + 1 });
+      expect(byAdmin.body.stock['NEST-S']).toMatchObject({ qtyInStock: 6, lastChange: { kind: 'set', by: { kind: 'owner', email: ADMIN.email } } });
+      expect(Date.parse(byAdmin.body.stock['NEST-S'].lastChange.at)).toBeGreaterThanOrEqual(Date.parse(view.body.stock['NEST-S'].lastChange.at));
+      await as(manager, 'put', `${path}/variants/NEST-S/stock`).send({ qtyInStock: 5 });
+    });
+
     it('puts variants on sale and ends the sale', async () => {
       const sale = (body: object) => as(manager, 'put', `${path}/sale`).send(body);
       const on = await sale({ onSale: true, skus: ['NEST-M'], salePriceCents: 2100 });
@@ -246,6 +260,53 @@ describeEachDriver('catalog over HTTP', (driver) => {
       expect(off.body.record.structuredContent.onSale).toBe(false);
     });
 
+    it('sets the options and every variant at once: renames an option, adds, edits and removes variants, with stock for new ones', async () => {
+      const put = (body: object) => as(manager, 'put', `${path}/variants`).send(body);
+      const before = (await as(manager, 'get', path)).body;
+      const res = await put({
+        variantOptionOrdering: ['Diameter'],
+        variants: [
+          { sku: 'NEST-S', attributes: { Diameter: '12 cm' }, priceCents: 2000, qtyInStock: 999, weightGrams: 400 },
+          { sku: 'NEST-XL', attributes: { Diameter: '30 cm' }, priceCents: 4800, salePriceCents: 3900, onSale: true, qtyInStock: 3, weightGrams: 1250 },
+        ],
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.product.variantOptionOrdering).toEqual(['Diameter']);
+      expect(res.body.product.variants.map((v: { sku: string; id: string; weightGrams?: number }) => [v.sku, v.weightGrams])).toEqual([['NEST-S', 400], ['NEST-XL', 1250]]);
+      expect(res.body.product.variants[0].id).toBe(before.product.variants[0].id);
+      // An existing variant keeps its stock; a new one starts with what was sent.
+      expect(res.body.record.structuredContent.variants.map((v: { sku: string; qtyInStock: number; onSale: boolean }) => [v.sku, v.qtyInStock, v.onSale]))
+        .toEqual([['NEST-S', 5, false], ['NEST-XL', 3, true]]);
+      expect(res.body.record.structuredContent.variants[1].optionValues).toEqual([{ optionName: 'Diameter', value: '30 cm' }]);
+
+      await expectRejected(() => put({ variantOptionOrdering: ['Diameter'], variants: [] }), 409, 'NO_VARIANTS');
+      await expectRejected(() => put({ variantOptionOrdering: ['Size'], variants: [{ sku: 'NEST-S', attributes: { Diameter: '12 cm' }, priceCents: 1 }] }), 400, 'INVALID_VARIANT_OPTIONS');
+      await expectRejected(() => put({ variantOptionOrdering: [], variants: [{ sku: 'A', priceCents: 1 }, { sku: 'A', priceCents: 2 }] }), 409, 'DUPLICATE_SKU');
+      await expectRejected(() => put({ variantOptionOrdering: [], variants: [{ sku: 'A', priceCents: 1, weightGrams: -1 }] }), 400, 'INVALID_WEIGHT');
+      await expectRejected(() => put({ variantOptionOrdering: [], variants: [{ sku: 'A', priceCents: 1.5 }] }), 400, 'INVALID_PRICE');
+      await expectRejected(() => put({ variants: [] }), 400, 'INVALID_REQUEST');
+      await expectRejected(() => as(editor, 'put', `${path}/variants`).send({ variantOptionOrdering: [], variants: [{ sku: 'A', priceCents: 1 }] }), 403, 'FORBIDDEN');
+      await expectRejected(() => as(manager, 'put', `${products}/no-such-product/variants`).send({ variantOptionOrdering: [], variants: [{ sku: 'A', priceCents: 1 }] }), 404, 'PRODUCT_NOT_FOUND');
+
+      // Sending the same again changes nothing.
+      const events = await eventCount();
+      await put({
+        variantOptionOrdering: ['Diameter'],
+        variants: [
+          { sku: 'NEST-S', attributes: { Diameter: '12 cm' }, priceCents: 2000, weightGrams: 400 },
+          { sku: 'NEST-XL', attributes: { Diameter: '30 cm' }, priceCents: 4800, salePriceCents: 3900, onSale: true, weightGrams: 1250 },
+        ],
+      });
+      expect(await eventCount()).toBe(events);
+      await catchUp();
+      const pub = await request(t.server).get(`/api/commerce/products/${id}`);
+      expect(pub.body.structuredContent.variants.map((v: { sku: string }) => v.sku)).toEqual(['NEST-S', 'NEST-XL']);
+    });
+
+    it('refuses a weight on a product that is not physical', async () => {
+      await expectRejected(() => create({ title: 'Lesson', productType: 'SERVICE', variants: [{ sku: 'L-1', priceCents: 100, weightGrams: 5 }] }), 400, 'INVALID_WEIGHT');
+    });
+
     it('hides a disabled product from the public but not from owners, and deletes it for good', async () => {
       const disabled = await as(manager, 'put', `${path}/enabled`).send({ enabled: false });
       expect(disabled.status).toBe(200);
@@ -253,7 +314,7 @@ describeEachDriver('catalog over HTTP', (driver) => {
       expect((await request(t.server).get(`/api/commerce/products/${id}`)).status).toBe(404);
       expect((await as(manager, 'get', path)).body.product.enabled).toBe(false);
       const listed = await as(manager, 'get', products);
-      expect(listed.body.products.some((p: ProductRecord) => p.id === id)).toBe(true);
+      expect(listed.body.products.find((p: ProductRecord) => p.id === id)).toMatchObject({ id, enabled: false });
       expect((await request(t.server).get('/')).text).not.toContain(id);
 
       await as(manager, 'put', `${path}/enabled`).send({ enabled: true });

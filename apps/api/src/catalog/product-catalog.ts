@@ -5,6 +5,9 @@ import {
 import type { Database } from '@storefront/eventstore';
 import { DATABASE } from '../infrastructure/database/tokens';
 
+/** A product in the owner's list: its record and whether it is enabled. */
+export type OwnerProductListing = ProductRecord & { enabled: boolean };
+
 /**
  * Reads products from the `catalog_products` read model. Public reads see enabled products only;
  * deleted products have no row at all.
@@ -30,13 +33,20 @@ export class ProductCatalog {
     return rows[0]?.record ?? null;
   }
 
-  async listProducts(collectionId?: string, options: { includeDisabled?: boolean } = {}): Promise<ProductRecord[]> {
-    const where = [options.includeDisabled ? 'true' : 'enabled', collectionId === undefined ? 'true' : 'collection_id = $1'].join(' AND ');
+  /** The enabled products (of one store, or all). */
+  async listProducts(collectionId?: string): Promise<ProductRecord[]> {
+    const where = ['enabled', collectionId === undefined ? 'true' : 'collection_id = $1'].join(' AND ');
     const { rows } = await this.db.query<{ record: ProductRecord }>(
       `SELECT record FROM catalog_products WHERE ${where} ORDER BY id`,
       collectionId === undefined ? [] : [collectionId],
     );
     return rows.map((r) => r.record);
+  }
+
+  /** Every product, enabled or not, each record with its `enabled` flag (the owner's list). */
+  async listForOwner(): Promise<OwnerProductListing[]> {
+    const { rows } = await this.db.query<{ record: ProductRecord; enabled: boolean }>('SELECT record, enabled FROM catalog_products ORDER BY id');
+    return rows.map((r) => ({ ...r.record, enabled: r.enabled }));
   }
 
   /** `productMerchandisingContext` for the templates: product id → its merchandising entry. */

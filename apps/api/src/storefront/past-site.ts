@@ -4,7 +4,7 @@ import { START } from '@storefront/eventstore';
 import { catalogProductsProjection, imageAssetsProjection, siteProjection, type Projection } from '@storefront/projections';
 import { CART_SETTINGS, type CartSettings } from '../cart';
 import { ProductCatalog } from '../catalog';
-import { SiteReadModel, SiteSearch } from '../content';
+import { SitePreview, SiteReadModel, SiteSearch } from '../content';
 import { DATABASE, EVENT_STORE } from '../infrastructure/database/tokens';
 import { ReadModelChanges } from '../infrastructure/read-model-changes';
 import { ContentAccess } from '../security/content-access';
@@ -87,7 +87,8 @@ export class PastSite {
   /** The live site's page context builder, reading through `db` (the preview's transaction). */
   private builderOver(db: Database): PageContextBuilder {
     const access = new ContentAccess(db, this.changes);
-    return new PageContextBuilder(new SiteReadModel(db), new SiteSearch(db), new ProductCatalog(db), new ImageAssets(db), access, this.cartSettings);
+    const site = new SiteReadModel(db);
+    return new PageContextBuilder(site, new SitePreview(db, site), new SiteSearch(db), new ProductCatalog(db), new ImageAssets(db), access, this.cartSettings);
   }
 }
 

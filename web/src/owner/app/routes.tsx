@@ -4,6 +4,8 @@ import { HeaderFooterScreen } from '../features/pages/header-footer-screen';
 import { PageSettingsScreen } from '../features/pages/page-settings';
 import { PagesScreen } from '../features/pages/pages-screen';
 import { PageEditorScreen } from '../features/page-editor/page-editor-screen';
+import { EditProduct, NewProduct } from '../features/products/product-editor';
+import { ProductList } from '../features/products/product-list';
 import { Shell } from '../shell/shell';
 
 /**
@@ -20,6 +22,9 @@ export const ROUTES: RouteObject[] = [
       { path: 'pages/header-footer', element: <HeaderFooterScreen /> },
       { path: 'pages/:collectionId/settings', element: <PageSettingsScreen /> },
       { path: 'pages/:itemId/content', element: <PageEditorScreen /> },
+      { path: 'products', element: <ProductList /> },
+      { path: 'products/new', element: <NewProduct /> },
+      { path: 'products/:productId', element: <EditProduct /> },
       { path: '*', element: <NotFound /> },
     ],
   },

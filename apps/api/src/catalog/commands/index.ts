@@ -9,8 +9,9 @@ import { RemoveVariantHandler } from './remove-variant.handler';
 import { RestoreProductHandler } from './restore-product.handler';
 import { SetProductEnabledHandler } from './set-product-enabled.handler';
 import { SetProductImagesHandler } from './set-product-images.handler';
+import { SetProductVariantsHandler } from './set-product-variants.handler';
 
 export const CommandHandlers = [
   CreateProductHandler, EditProductDetailsHandler, AddVariantHandler, EditVariantHandler, RemoveVariantHandler, ChangeStockHandler,
-  PutProductOnSaleHandler, SetProductEnabledHandler, SetProductImagesHandler, DeleteProductHandler, RestoreProductHandler,
+  SetProductVariantsHandler, PutProductOnSaleHandler, SetProductEnabledHandler, SetProductImagesHandler, DeleteProductHandler, RestoreProductHandler,
 ];
