@@ -22,6 +22,8 @@ module.exports = {
     '^@storefront/api$': '<rootDir>/apps/api/src',
     // The CLI imports the API's settings list from its build; tests read the sources.
     '^@storefront/api/dist/(.*)$': '<rootDir>/apps/api/src/$1',
+    // Components import their stylesheets for Vite; component tests need none of them.
+    '\\.css$': '<rootDir>/web/test/style-stub.cjs',
   },
   roots: ['<rootDir>/domain', '<rootDir>/eventstore', '<rootDir>/projections', '<rootDir>/apps', '<rootDir>/web'],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],

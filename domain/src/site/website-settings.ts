@@ -50,6 +50,19 @@ export type WebsiteSettings = {
   logoImageId: string | null;
   /** Website.captchaSettings.siteKey */
   captchaSiteKey: string | null;
+  /** SPEC 3 storeSettings.expressCheckout (SPEC 4: with it on, a successful add goes straight to checkout). */
+  expressCheckout: boolean;
+  /**
+   * SPEC 3 storeSettings.multipleQuantityAllowedForServices. Null until the owner sets it: then the
+   * environment's MULTIPLE_QUANTITY_ALLOWED_FOR_SERVICES decides (see `storeSettingsOf`).
+   */
+  multipleQuantityAllowedForServices: boolean | null;
+  /**
+   * The smallest cart subtotal that may check out, in minor units of the store currency (0: no
+   * minimum; SPEC 5 'Checkout minimum'). Null until the owner sets it: then the environment's
+   * CHECKOUT_MINIMUM_SUBTOTAL_CENTS decides.
+   */
+  checkoutMinimumSubtotalCents: number | null;
 };
 
 export type WebsiteSettingsChanges = Partial<Omit<WebsiteSettings, 'shareButtonOptions'>> & {
@@ -78,6 +91,36 @@ export function defaultWebsiteSettings(created: { title: string; currency: strin
     socialAccounts: [],
     logoImageId: null,
     captchaSiteKey: null,
+    expressCheckout: false,
+    multipleQuantityAllowedForServices: null,
+    checkoutMinimumSubtotalCents: null,
+  };
+}
+
+/** The largest checkout minimum an owner may set, in minor units (a billion dollars, or ¥100,000,000,000). */
+export const MAX_CHECKOUT_MINIMUM_MINOR = 100_000_000_000;
+
+/** What the store falls back on for a store setting its owner has not set: the environment's values. */
+export type StoreSettingDefaults = { multipleQuantityAllowedForServices: boolean; checkoutMinimumSubtotalCents: number };
+
+/** The store's settings in force (SPEC 3 'Site context' storeSettings, plus the checkout minimum). */
+export type StoreSettings = {
+  selectedCurrency: string;
+  expressCheckout: boolean;
+  multipleQuantityAllowedForServices: boolean;
+  checkoutMinimumSubtotalCents: number;
+};
+
+/**
+ * The store settings in force: what the owner set wins; a setting never set (null) is the
+ * environment's (`defaults`). Old websites, whose settings predate these fields, count as never set.
+ */
+export function storeSettingsOf(settings: WebsiteSettings, defaults: StoreSettingDefaults): StoreSettings {
+  return {
+    selectedCurrency: settings.currency,
+    expressCheckout: settings.expressCheckout ?? false,
+    multipleQuantityAllowedForServices: settings.multipleQuantityAllowedForServices ?? defaults.multipleQuantityAllowedForServices,
+    checkoutMinimumSubtotalCents: settings.checkoutMinimumSubtotalCents ?? defaults.checkoutMinimumSubtotalCents,
   };
 }
 
@@ -149,8 +192,24 @@ export function validateWebsiteSettings(s: WebsiteSettings): Check {
       : null) ||
     s.socialAccounts.map(checkSocialAccount).find((e) => e !== null) ||
     checkText(s.logoImageId, 'logoImageId', SITE_LIMITS.idMaxLength) ||
-    checkText(s.captchaSiteKey, 'captchaSiteKey', SITE_LIMITS.idMaxLength)
+    checkText(s.captchaSiteKey, 'captchaSiteKey', SITE_LIMITS.idMaxLength) ||
+    checkFlag(s.expressCheckout, 'expressCheckout') ||
+    (s.multipleQuantityAllowedForServices === null ? null : checkFlag(s.multipleQuantityAllowedForServices, 'multipleQuantityAllowedForServices')) ||
+    checkCheckoutMinimum(s.checkoutMinimumSubtotalCents)
   );
+}
+
+function checkFlag(value: unknown, field: string): Check {
+  return typeof value === 'boolean' ? null : domainError('INVALID_REQUEST', { field }, `${field} must be true or false.`);
+}
+
+/** Null (the environment decides), or whole minor units from 0 to MAX_CHECKOUT_MINIMUM_MINOR. */
+export function checkCheckoutMinimum(value: number | null): Check {
+  if (value === null) return null;
+  return Number.isSafeInteger(value) && value >= 0 && value <= MAX_CHECKOUT_MINIMUM_MINOR
+    ? null
+    : domainError('INVALID_PRICE', { field: 'checkoutMinimumSubtotalCents', max: MAX_CHECKOUT_MINIMUM_MINOR },
+        `The checkout minimum must be a whole number of minor units from 0 to ${MAX_CHECKOUT_MINIMUM_MINOR}.`);
 }
 
 function checkShareButtons(options: Record<string, unknown>): Check {

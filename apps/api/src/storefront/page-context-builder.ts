@@ -113,10 +113,17 @@ export class PageContextBuilder {
     const siteTitle = website.siteTitle;
     const currency = site?.websiteSettings?.storeSettings?.selectedCurrency ?? DEFAULT_CURRENCY;
     const logo = record?.logoImageId ? (await this.images.byIds([record.logoImageId])).values().next().value : null;
+    // The owner's store settings; one never set is the environment's (storeSettingsOf's rule).
+    const stored = site?.websiteSettings?.storeSettings;
+    const storeSettings = {
+      selectedCurrency: currency,
+      expressCheckout: stored?.expressCheckout ?? false,
+      multipleQuantityAllowedForServices: stored?.multipleQuantityAllowedForServices ?? this.cartSettings.storeSettings.multipleQuantityAllowedForServices,
+    };
     return {
       pageType,
       website: { ...website, logoImageUrl: logo ? `${logo.assetUrl}?format=300w` : null },
-      websiteSettings: site?.websiteSettings ?? { storeSettings: { selectedCurrency: currency } },
+      websiteSettings: { ...site?.websiteSettings, storeSettings },
       navigation,
       headerFooter,
       localizedStrings: LOCALIZED_STRINGS,
@@ -129,7 +136,7 @@ export class PageContextBuilder {
       siteContext: {
         website: { id: record?.id ?? null, title: siteTitle, timeZone: record?.timeZone ?? DEFAULT_TIME_ZONE },
         websiteRoles: visitor.owner ? { admin: true } : {},
-        storeSettings: { selectedCurrency: currency, expressCheckout: false, multipleQuantityAllowedForServices: this.cartSettings.storeSettings.multipleQuantityAllowedForServices },
+        storeSettings,
         betaFeatureFlags: [],
         collection: collection ? { id: collection.id, type: collection.type } : null,
         pageType,

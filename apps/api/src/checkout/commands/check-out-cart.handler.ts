@@ -2,14 +2,14 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import {
   checkoutProblem, domainError, orderFromCart, orderView, stockClaims,
-  type CartState, type CheckoutSettings, type OrderView,
+  type CartState, type OrderView,
 } from '@storefront/domain';
 import { ConcurrencyError, type CommandContext } from '@storefront/eventstore';
 import { randomUUID } from 'node:crypto';
 import { CartStreams } from '../../cart';
+import { WebsiteDirectory } from '../../catalog';
 import { KeyedSerializer } from '../../infrastructure/keyed-serializer';
 import { DomainException } from '../../infrastructure/http/domain-exception';
-import { CHECKOUT_SETTINGS } from '../checkout-settings';
 import { OrderStreams } from '../order-streams';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
 import { CheckoutProcess } from '../process/checkout-process';
@@ -45,7 +45,7 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand,
     private readonly orders: OrderStreams,
     private readonly checkouts: CheckoutProcess,
     @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
-    @Inject(CHECKOUT_SETTINGS) private readonly settings: CheckoutSettings,
+    private readonly websites: WebsiteDirectory,
   ) {}
 
   async execute({ context, cartId, payload }: CheckOutCartCommand): Promise<CheckoutResult> {
@@ -62,7 +62,8 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand,
   private async checkOut(context: CommandContext, cartId: string, payload: CheckoutPayload): Promise<CheckoutResult> {
     const { state: cart, version } = await this.carts.loadWithVersion(cartId);
     if (cart.status === 'purchased') return { order: await this.orderOfClosedCart(cart, payload, context) };
-    const problem = checkoutProblem(cart, this.settings, payload.email);
+    const { checkoutMinimumSubtotalCents } = await this.websites.storeSettings();
+    const problem = checkoutProblem(cart, { minimumSubtotalCents: checkoutMinimumSubtotalCents }, payload.email);
     if (problem) throw new DomainException(problem);
     const paymentToken = this.paymentToken(payload);
     const open = cart as Extract<CartState, { status: 'open' }>;

@@ -45,6 +45,7 @@ const ROUTE_FIELDS: Record<string, string[]> = {
   'GET /api/site/items/:itemId': [],
   'GET /api/site/settings': [],
   'GET /config': [],
+  'GET /config/*': [],
   'GET /config/login': [],
   'GET /favicon.ico': [],
   'GET /favicon.svg': [],
