@@ -100,7 +100,7 @@ describe('website settings: given events, when a command, then', () => {
       multipleQuantityAllowedForServices: false, checkoutMinimumSubtotalCents: 900,
     });
     const back = decide([created, ...(d.ok ? d.events : [])], change({ checkoutMinimumSubtotalCents: null }));
-    expect(back.ok && back.events[0]!.data.changes).toEqual({ checkoutMinimumSubtotalCents: null });
+    expect(back.ok && back.events[0]!.data).toMatchObject({ changes: { checkoutMinimumSubtotalCents: null } });
   });
 
   it.each<[string, WebsiteSettingsChanges]>([
@@ -117,10 +117,10 @@ describe('website settings: given events, when a command, then', () => {
       ok: false, error: { code: 'STORE_CURRENCY_LOCKED', message: 'The store currency cannot be changed while the store has products priced in USD.' },
     });
     const free = websiteDecider.decide({ type: 'ChangeWebsiteSettings', data: { changes: { currency: 'EUR' }, now: NOW, storeProducts: 0 } }, given([created]));
-    expect(free.ok && free.events[0]!.data.changes).toEqual({ currency: 'EUR' });
+    expect(free.ok && free.events[0]!.data).toEqual({ changes: { currency: 'EUR' }, changedAt: NOW });
     // Sending the currency it already has changes nothing, products or not.
     const same = websiteDecider.decide({ type: 'ChangeWebsiteSettings', data: { changes: { currency: 'USD', siteTagLine: 'x' }, now: NOW, storeProducts: 3 } }, given([created]));
-    expect(same.ok && same.events[0]!.data.changes).toEqual({ siteTagLine: 'x' });
+    expect(same.ok && same.events[0]!.data).toEqual({ changes: { siteTagLine: 'x' }, changedAt: NOW });
   });
 
   it('refuses changes before the website exists', () => {
