@@ -1,5 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { Home, NotFound } from '../features/home/home';
+import { OrderDetail } from '../features/orders/order-detail';
+import { OrdersList } from '../features/orders/orders-list';
+import { SettingsScreen } from '../features/settings/settings';
 import { Shell } from '../shell/shell';
 
 /**
@@ -12,6 +15,9 @@ export const ROUTES: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <Home /> },
+      { path: 'orders', element: <OrdersList /> },
+      { path: 'orders/:orderId', element: <OrderDetail /> },
+      { path: 'settings', element: <SettingsScreen /> },
       { path: '*', element: <NotFound /> },
     ],
   },
