@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../app/api';
 import { Alert, Loading, PageHeader } from '../../ui/page-header';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
@@ -24,7 +24,8 @@ export function SettingsScreen() {
   return <SettingsEditor view={settings.data} />;
 }
 
-type Notice = { kind: 'success' | 'error'; text: string };
+/** A message about the last save; `scroll` brings it into view (not when a field with a problem took the focus). */
+type Notice = { kind: 'success' | 'error'; text: string; scroll?: boolean };
 
 function SettingsEditor({ view }: { view: SettingsView }) {
   // What was last loaded or saved, and what the inputs hold now.
@@ -33,6 +34,11 @@ function SettingsEditor({ view }: { view: SettingsView }) {
   const [showErrors, setShowErrors] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [save, saving] = useSaveSettingsMutation();
+  // A message from a save said at the top: brought into view when the Save at the bottom was pressed.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice?.scroll) noticeRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [notice]);
   const dirty = isDirty(saved, form);
   const errors = validate(form);
   const shown = showErrors ? errors : {};
@@ -59,9 +65,9 @@ function SettingsEditor({ view }: { view: SettingsView }) {
       setSaved(next);
       setForm(next);
       setShowErrors(false);
-      setNotice({ kind: 'success', text: 'Settings saved. The published site shows them now.' });
+      setNotice({ kind: 'success', text: 'Settings saved. The published site shows them now.', scroll: true });
     } catch (error) {
-      setNotice({ kind: 'error', text: errorMessage(error, 'Unable to save the settings. Please try again.') });
+      setNotice({ kind: 'error', text: errorMessage(error, 'Unable to save the settings. Please try again.'), scroll: true });
     }
   };
 
@@ -75,7 +81,7 @@ function SettingsEditor({ view }: { view: SettingsView }) {
         subtitle="Your site’s name and look, where it is, and how its store checks out."
         actions={<SaveButtons dirty={dirty} saving={saving.isLoading} onDiscard={() => { setForm(saved); setShowErrors(false); setNotice(null); }} />}
       />
-      {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
+      <div ref={noticeRef}>{notice && <Alert kind={notice.kind}>{notice.text}</Alert>}</div>
 
       <section className="ow-panel-box" aria-labelledby="settings-site">
         <h2 id="settings-site">Site</h2>
