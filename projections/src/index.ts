@@ -23,7 +23,7 @@ export {
   streamRowProjection, streamRowReader, type StreamRowModel, type StreamRowProjection, type StreamRowProjectionOptions,
 } from './stream-row/stream-row';
 export { CART_DETAILS, MAX_CART_EVENT_DEPTH, cartDetailsModel, cartDetailsProjection, readCartDetails } from './cart/cart-details.projection';
-export { ORDERS, ordersModel, ordersProjection, readOrder } from './checkout/orders.projection';
+export { ORDERS, ordersModel, ordersProjection, readOrder, readOwnerOrder } from './checkout/orders.projection';
 export { CHECKOUTS, checkoutsModel, checkoutsProjection } from './checkout/checkouts.projection';
 export { IMAGE_ASSETS, imageAssetsProjection } from './media/image-assets.projection';
 export { siteProjection } from './site/site.projection';

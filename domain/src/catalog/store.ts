@@ -15,6 +15,12 @@ export type StoreState =
 
 export const initialStoreState = (): StoreState => ({ status: 'none' });
 
+/**
+ * The store made on first start beside the website (its products collection's id). Owner API calls
+ * that create a product without naming a collection create it here.
+ */
+export const DEFAULT_STORE_COLLECTION_ID = 'shop';
+
 export type CreateStore = { type: 'CreateStore'; data: { collectionId: string; websiteId: string; title: string; urlId: string; now: string } };
 /** Reserves a unique URL id for a new product: `wantedUrlId`, or `wantedUrlId-1`, `-2`, … */
 export type ListProduct = { type: 'ListProduct'; data: { collectionId: string; productId: string; wantedUrlId: string } };

@@ -28,8 +28,20 @@ export type OrderView = {
   createdOn: string;
   fulfilledOn: string | null;
   cancelledOn: string | null;
+  /** Why the store cancelled it ('' when no reason was given); null until it is cancelled. */
+  cancelReason: string | null;
   payment: { provider: string; paymentId: string };
 };
+
+/**
+ * An order as store managers read it: the order plus its number, the store's own count of orders
+ * (1001, 1002, … in the order they were placed), which the `orders` read model hands out; null in
+ * the moment after checkout before the read model has caught up with the order.
+ */
+export type OwnerOrderView = OrderView & { orderNumber: number | null };
+
+/** The first number the `orders` read model hands out. */
+export const FIRST_ORDER_NUMBER = 1001;
 
 export function orderView(state: OrderState): OrderView | null {
   if (state.status === 'none') return null;
@@ -60,6 +72,7 @@ export function orderView(state: OrderState): OrderView | null {
     createdOn: o.placedAt,
     fulfilledOn: state.fulfilledAt,
     cancelledOn: state.cancelledAt,
+    cancelReason: state.status === 'CANCELED' ? state.cancelReason ?? '' : null,
     payment: { provider: o.payment.provider, paymentId: o.payment.paymentId },
   };
 }

@@ -102,6 +102,7 @@ export const ERROR_MESSAGES = {
   NOT_AN_EXPECTED_OPTION: '{val} is not one of the expected options',
   INVALID_LINK: '{val} is not a valid page URL',
   INVALID_SOCIAL_ACCOUNT: 'Each social account needs a service name, a user name of at most 100 characters and a profile link.',
+  STORE_CURRENCY_LOCKED: 'The store currency cannot be changed while the store has products priced in {currency}.',
   INVALID_SITE_STATUS: 'A trial or expiring site needs an expiration date (epoch milliseconds).',
   COLLECTION_NOT_FOUND: 'There is no page or collection with this id.',
   COLLECTION_ALREADY_EXISTS: 'A page or collection with this id already exists.',

@@ -140,6 +140,12 @@ export function websiteSnapshot(state: WebsiteState): HistorySnapshot {
     plainField('socialAccounts', fieldLabel('socialAccounts'), s.socialAccounts, shown(accounts)),
     plainField('logoImageId', fieldLabel('logoImageId'), s.logoImageId),
     plainField('captchaSiteKey', fieldLabel('captchaSiteKey'), s.captchaSiteKey),
+    plainField('announcementBar.enabled', `${fieldLabel('announcementBar')}: on`, s.announcementBar?.enabled ?? false),
+    plainField('announcementBar.text', `${fieldLabel('announcementBar')}: text`, s.announcementBar?.text ?? ''),
+    plainField('announcementBar.url', `${fieldLabel('announcementBar')}: link`, s.announcementBar?.url ?? null),
+    plainField('expressCheckout', fieldLabel('expressCheckout'), s.expressCheckout ?? false),
+    plainField('multipleQuantityAllowedForServices', fieldLabel('multipleQuantityAllowedForServices'), s.multipleQuantityAllowedForServices ?? null),
+    plainField('checkoutMinimumSubtotalCents', fieldLabel('checkoutMinimumSubtotalCents'), s.checkoutMinimumSubtotalCents ?? null),
     richTextField('header', fieldLabel('header'), state.header),
     richTextField('footer', fieldLabel('footer'), state.footer),
   ];

@@ -80,7 +80,12 @@ const SocialAccountRequest = z.pipe(
   z.transform((a): SocialAccount => ({ serviceName: a.serviceName.trim().toLowerCase(), userName: a.userName ?? '', profileUrl: a.profileUrl.trim() })),
 );
 
-/** PUT /api/site/settings: any subset of the settings (`title` for `siteTitle`, `captchaSettings.siteKey` for `captchaSiteKey`). */
+/**
+ * PUT /api/site/settings: any subset of the settings (`title` for `siteTitle`, `captchaSettings.siteKey`
+ * for `captchaSiteKey`), the store's among them (`expressCheckout`, `multipleQuantityAllowedForServices`,
+ * `checkoutMinimumSubtotalCents` in minor units of the store currency; null gives a setting back to
+ * the environment).
+ */
 export const WebsiteSettingsRequest = z.pipe(
   preprocess((b) => ({
     ...b,
@@ -111,6 +116,10 @@ export const WebsiteSettingsRequest = z.pipe(
         // An empty link is no link.
         z.transform((bar) => definedOnly({ ...bar, url: bar.url === '' ? null : bar.url })),
       )),
+      expressCheckout: z.optional(bool()),
+      // null hands the setting back to the environment (MULTIPLE_QUANTITY_ALLOWED_FOR_SERVICES, CHECKOUT_MINIMUM_SUBTOTAL_CENTS).
+      multipleQuantityAllowedForServices: z.optional(z.nullable(bool())),
+      checkoutMinimumSubtotalCents: z.optional(z.nullable(integer())),
     }),
     z.transform(({ captchaSettings: _c, currency, ...changes }): WebsiteSettingsChanges =>
       definedOnly({ ...changes, currency: currency?.toUpperCase() })),

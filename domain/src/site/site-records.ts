@@ -44,9 +44,13 @@ export type WebsiteRecord = {
   createdOn: number;
 };
 
-/** The page context's `websiteSettings` (the engine's like/comment formatters read it). */
+/**
+ * The page context's `websiteSettings` (the engine's like/comment and quantity-input formatters read
+ * it). `multipleQuantityAllowedForServices` is null while the owner has not set it: whoever builds
+ * the page context fills in the environment's value (`storeSettingsOf`).
+ */
 export type WebsiteSettingsRecord = {
-  storeSettings: { selectedCurrency: string };
+  storeSettings: { selectedCurrency: string; expressCheckout: boolean; multipleQuantityAllowedForServices: boolean | null };
   commentsEnabled: boolean;
   simpleLikingEnabled: boolean;
   disqusShortname: string | null;
@@ -82,7 +86,11 @@ export function websiteRecord(state: Extract<WebsiteState, { status: 'created' }
 
 export function websiteSettingsRecord(settings: WebsiteSettings): WebsiteSettingsRecord {
   return {
-    storeSettings: { selectedCurrency: settings.currency },
+    storeSettings: {
+      selectedCurrency: settings.currency,
+      expressCheckout: settings.expressCheckout ?? false,
+      multipleQuantityAllowedForServices: settings.multipleQuantityAllowedForServices ?? null,
+    },
     commentsEnabled: settings.commentsEnabled,
     simpleLikingEnabled: settings.simpleLikingEnabled,
     disqusShortname: settings.disqusShortname,

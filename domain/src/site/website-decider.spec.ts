@@ -5,7 +5,7 @@ import { WebsiteSettingsRequest } from './requests';
 
 const parseWebsiteSettingsChanges = (raw: unknown) => parseRequest(WebsiteSettingsRequest, raw);
 import { websiteDecider, type WebsiteCommand, type WebsiteState } from './website-decider';
-import { isValidTimeZone, trialDaysLeft, type WebsiteSettingsChanges } from './website-settings';
+import { isValidTimeZone, MAX_CHECKOUT_MINIMUM_MINOR, storeSettingsOf, trialDaysLeft, type WebsiteSettingsChanges } from './website-settings';
 
 const NOW = '2026-11-23T10:00:00.000Z';
 const NOW_MS = Date.parse(NOW);
@@ -101,6 +101,43 @@ describe('website settings: given events, when a command, then', () => {
     expect(decide([created, ...events], { type: 'SetSiteHeaderFooter', data: { header: '<p>Free shipping</p>', now: NOW } })).toEqual({ ok: true, events: [] });
   });
 
+  it('keeps the store settings: express checkout, services bought more than once, the checkout minimum', () => {
+    const start = created_(given([created])).settings;
+    expect(start).toMatchObject({ expressCheckout: false, multipleQuantityAllowedForServices: null, checkoutMinimumSubtotalCents: null });
+    const d = decide([created], change({ expressCheckout: true, multipleQuantityAllowedForServices: false, checkoutMinimumSubtotalCents: 2500 }));
+    expect(d.ok && d.events[0]!.data).toMatchObject({ changes: { expressCheckout: true, multipleQuantityAllowedForServices: false, checkoutMinimumSubtotalCents: 2500 } });
+    const later = created_(given([created, ...(d.ok ? d.events : [])])).settings;
+    expect(storeSettingsOf(later, { multipleQuantityAllowedForServices: true, checkoutMinimumSubtotalCents: 0 })).toEqual({
+      selectedCurrency: 'USD', expressCheckout: true, multipleQuantityAllowedForServices: false, checkoutMinimumSubtotalCents: 2500,
+    });
+    // Never set: the environment's defaults; null hands a setting back to them.
+    expect(storeSettingsOf(start, { multipleQuantityAllowedForServices: false, checkoutMinimumSubtotalCents: 900 })).toMatchObject({
+      multipleQuantityAllowedForServices: false, checkoutMinimumSubtotalCents: 900,
+    });
+    const back = decide([created, ...(d.ok ? d.events : [])], change({ checkoutMinimumSubtotalCents: null }));
+    expect(back.ok && back.events[0]!.data).toMatchObject({ changes: { checkoutMinimumSubtotalCents: null } });
+  });
+
+  it.each<[string, WebsiteSettingsChanges]>([
+    ['a negative minimum', { checkoutMinimumSubtotalCents: -1 }],
+    ['a fractional minimum', { checkoutMinimumSubtotalCents: 10.5 }],
+    ['a minimum past the largest', { checkoutMinimumSubtotalCents: MAX_CHECKOUT_MINIMUM_MINOR + 1 }],
+  ])('refuses %s in words', (_, changes) => {
+    expect(errorOf([created], change(changes))).toMatchObject({ code: 'INVALID_PRICE', message: expect.stringMatching(/^The checkout minimum must be a whole number/) });
+  });
+
+  it('changes the store currency only while the stores list no products (their prices are never converted)', () => {
+    const locked = websiteDecider.decide({ type: 'ChangeWebsiteSettings', data: { changes: { currency: 'EUR' }, now: NOW, storeProducts: 3 } }, given([created]));
+    expect(locked).toMatchObject({
+      ok: false, error: { code: 'STORE_CURRENCY_LOCKED', message: 'The store currency cannot be changed while the store has products priced in USD.' },
+    });
+    const free = websiteDecider.decide({ type: 'ChangeWebsiteSettings', data: { changes: { currency: 'EUR' }, now: NOW, storeProducts: 0 } }, given([created]));
+    expect(free.ok && free.events[0]!.data).toEqual({ changes: { currency: 'EUR' }, changedAt: NOW });
+    // Sending the currency it already has changes nothing, products or not.
+    const same = websiteDecider.decide({ type: 'ChangeWebsiteSettings', data: { changes: { currency: 'USD', siteTagLine: 'x' }, now: NOW, storeProducts: 3 } }, given([created]));
+    expect(same.ok && same.events[0]!.data).toEqual({ changes: { siteTagLine: 'x' }, changedAt: NOW });
+  });
+
   it('refuses changes before the website exists', () => {
     expect(errorOf([], change({ siteTagLine: 'x' }))).toMatchObject({ code: 'NOT_FOUND' });
   });
@@ -143,5 +180,15 @@ describe('website settings input', () => {
     expect(parseWebsiteSettingsChanges({ commentsEnabled: 'yes' })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     expect(parseWebsiteSettingsChanges({ expiration: 'soon' })).toMatchObject({ ok: false, error: { code: 'INVALID_DATE', message: 'Invalid date.' } });
     expect(parseWebsiteSettingsChanges([])).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+  });
+
+  it('reads the store settings: flags, the minimum in minor units, null to hand one back to the environment', () => {
+    expect(parseWebsiteSettingsChanges({ expressCheckout: true, multipleQuantityAllowedForServices: null, checkoutMinimumSubtotalCents: 1500 })).toEqual({
+      ok: true, value: { expressCheckout: true, multipleQuantityAllowedForServices: null, checkoutMinimumSubtotalCents: 1500 },
+    });
+    expect(parseWebsiteSettingsChanges({ expressCheckout: 'on' })).toMatchObject({ ok: false, error: { message: 'expressCheckout must be true or false.' } });
+    expect(parseWebsiteSettingsChanges({ checkoutMinimumSubtotalCents: '15.00' })).toMatchObject({
+      ok: false, error: { message: 'checkoutMinimumSubtotalCents must be a whole number.' },
+    });
   });
 });

@@ -2,7 +2,7 @@ import { accept, reject, type Decider, type Decision, type DomainError } from '.
 import { domainError } from '../shared/error-catalogue';
 import { differingFields, versionNotFound } from '../shared/history';
 import type { WebsiteEvent } from './events';
-import { checkText, SITE_LIMITS } from './site-limits';
+import { checkText, SITE_LIMITS, templatedError } from './site-limits';
 import {
   applySettingsChanges, defaultWebsiteSettings, validateWebsiteSettings, WEBSITE_RESTORED_SETTINGS, type WebsiteSettings, type WebsiteSettingsChanges,
 } from './website-settings';
@@ -14,7 +14,11 @@ export type WebsiteState =
 
 export const initialWebsiteState = (): WebsiteState => ({ status: 'none' });
 
-export type ChangeWebsiteSettings = { type: 'ChangeWebsiteSettings'; data: { changes: WebsiteSettingsChanges; now: string } };
+/**
+ * `storeProducts`: how many products the site's stores list now (a looked-up fact; the currency
+ * they are priced in is the store's, so it cannot change under them). Left out: none.
+ */
+export type ChangeWebsiteSettings = { type: 'ChangeWebsiteSettings'; data: { changes: WebsiteSettingsChanges; now: string; storeProducts?: number } };
 /** SPEC 7 PUT /api/site-header-footer: a part left out stays as it is. */
 export type SetSiteHeaderFooter = { type: 'SetSiteHeaderFooter'; data: { header?: string; footer?: string; now: string } };
 /**
@@ -69,6 +73,10 @@ export function decideWebsite(command: WebsiteCommand, state: WebsiteState): Dec
       const changes = changedOnly(state.settings, command.data.changes);
       const invalid = validateWebsiteSettings(applySettingsChanges(state.settings, command.data.changes));
       if (invalid) return reject(invalid);
+      if (changes.currency !== undefined && (command.data.storeProducts ?? 0) > 0) {
+        // Products are priced in the store currency and carts hold only it: prices are never converted.
+        return reject(templatedError('STORE_CURRENCY_LOCKED', { currency: state.settings.currency }, { products: command.data.storeProducts }));
+      }
       if (Object.keys(changes).length === 0) return accept();
       return accept({ type: 'WebsiteSettingsChanged', data: { changes, changedAt: command.data.now } });
     }

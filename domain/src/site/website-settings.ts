@@ -59,6 +59,19 @@ export type WebsiteSettings = {
   /** Website.captchaSettings.siteKey */
   captchaSiteKey: string | null;
   announcementBar: AnnouncementBar;
+  /** SPEC 3 storeSettings.expressCheckout (SPEC 4: with it on, a successful add goes straight to checkout). */
+  expressCheckout: boolean;
+  /**
+   * SPEC 3 storeSettings.multipleQuantityAllowedForServices. Null until the owner sets it: then the
+   * environment's MULTIPLE_QUANTITY_ALLOWED_FOR_SERVICES decides (see `storeSettingsOf`).
+   */
+  multipleQuantityAllowedForServices: boolean | null;
+  /**
+   * The smallest cart subtotal that may check out, in minor units of the store currency (0: no
+   * minimum; SPEC 5 'Checkout minimum'). Null until the owner sets it: then the environment's
+   * CHECKOUT_MINIMUM_SUBTOTAL_CENTS decides.
+   */
+  checkoutMinimumSubtotalCents: number | null;
 };
 
 export type WebsiteSettingsChanges = Partial<Omit<WebsiteSettings, 'shareButtonOptions' | 'announcementBar'>> & {
@@ -89,6 +102,36 @@ export function defaultWebsiteSettings(created: { title: string; currency: strin
     logoImageId: null,
     captchaSiteKey: null,
     announcementBar: DEFAULT_ANNOUNCEMENT_BAR,
+    expressCheckout: false,
+    multipleQuantityAllowedForServices: null,
+    checkoutMinimumSubtotalCents: null,
+  };
+}
+
+/** The largest checkout minimum an owner may set, in minor units (a billion dollars, or ¥100,000,000,000). */
+export const MAX_CHECKOUT_MINIMUM_MINOR = 100_000_000_000;
+
+/** What the store falls back on for a store setting its owner has not set: the environment's values. */
+export type StoreSettingDefaults = { multipleQuantityAllowedForServices: boolean; checkoutMinimumSubtotalCents: number };
+
+/** The store's settings in force (SPEC 3 'Site context' storeSettings, plus the checkout minimum). */
+export type StoreSettings = {
+  selectedCurrency: string;
+  expressCheckout: boolean;
+  multipleQuantityAllowedForServices: boolean;
+  checkoutMinimumSubtotalCents: number;
+};
+
+/**
+ * The store settings in force: what the owner set wins; a setting never set (null) is the
+ * environment's (`defaults`). Old websites, whose settings predate these fields, count as never set.
+ */
+export function storeSettingsOf(settings: WebsiteSettings, defaults: StoreSettingDefaults): StoreSettings {
+  return {
+    selectedCurrency: settings.currency,
+    expressCheckout: settings.expressCheckout ?? false,
+    multipleQuantityAllowedForServices: settings.multipleQuantityAllowedForServices ?? defaults.multipleQuantityAllowedForServices,
+    checkoutMinimumSubtotalCents: settings.checkoutMinimumSubtotalCents ?? defaults.checkoutMinimumSubtotalCents,
   };
 }
 
@@ -98,7 +141,8 @@ export function defaultWebsiteSettings(created: { title: string; currency: strin
  */
 export const WEBSITE_RESTORED_SETTINGS = [
   'siteTitle', 'siteTagLine', 'timeZone', 'language', 'currency', 'useCLDRMoneyFormat', 'commentsEnabled', 'simpleLikingEnabled', 'disqusShortname',
-  'shareButtonOptions', 'socialAccounts', 'logoImageId', 'captchaSiteKey',
+  'shareButtonOptions', 'socialAccounts', 'logoImageId', 'captchaSiteKey', 'announcementBar', 'expressCheckout',
+  'multipleQuantityAllowedForServices', 'checkoutMinimumSubtotalCents',
 ] as const satisfies readonly (keyof WebsiteSettings)[];
 
 export function applySettingsChanges(settings: WebsiteSettings, changes: WebsiteSettingsChanges): WebsiteSettings {
@@ -171,8 +215,24 @@ export function validateWebsiteSettings(s: WebsiteSettings): Check {
     s.socialAccounts.map(checkSocialAccount).find((e) => e !== null) ||
     checkText(s.logoImageId, 'logoImageId', SITE_LIMITS.idMaxLength) ||
     checkText(s.captchaSiteKey, 'captchaSiteKey', SITE_LIMITS.idMaxLength) ||
-    checkAnnouncementBar(s.announcementBar)
+    checkAnnouncementBar(s.announcementBar) ||
+    checkFlag(s.expressCheckout, 'expressCheckout') ||
+    (s.multipleQuantityAllowedForServices === null ? null : checkFlag(s.multipleQuantityAllowedForServices, 'multipleQuantityAllowedForServices')) ||
+    checkCheckoutMinimum(s.checkoutMinimumSubtotalCents)
   );
+}
+
+function checkFlag(value: unknown, field: string): Check {
+  return typeof value === 'boolean' ? null : domainError('INVALID_REQUEST', { field }, `${field} must be true or false.`);
+}
+
+/** Null (the environment decides), or whole minor units from 0 to MAX_CHECKOUT_MINIMUM_MINOR. */
+export function checkCheckoutMinimum(value: number | null): Check {
+  if (value === null) return null;
+  return Number.isSafeInteger(value) && value >= 0 && value <= MAX_CHECKOUT_MINIMUM_MINOR
+    ? null
+    : domainError('INVALID_PRICE', { field: 'checkoutMinimumSubtotalCents', max: MAX_CHECKOUT_MINIMUM_MINOR },
+        `The checkout minimum must be a whole number of minor units from 0 to ${MAX_CHECKOUT_MINIMUM_MINOR}.`);
 }
 
 /** The bar's text is plain text of at most 300 characters, required while it is on; its link follows the link rules (SPEC 5). */

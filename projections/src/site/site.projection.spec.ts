@@ -103,7 +103,9 @@ describeEachDriver('site projection: given site and catalog events, then rows', 
       id: 'w1', siteTitle: 'Clay & Co.', siteTagLine: 'Small-batch stoneware', timeZone: 'America/New_York', useCLDRMoneyFormat: true,
       simpleLikingEnabled: false, commentsEnabled: true, socialAccounts: [{ serviceName: 'instagram', userName: 'clayandco' }], siteStatus: { value: 2 },
     });
-    expect(rows[0]!.website_settings).toEqual({ storeSettings: { selectedCurrency: 'USD' }, commentsEnabled: true, simpleLikingEnabled: false, disqusShortname: null });
+    expect(rows[0]!.website_settings).toEqual({
+      storeSettings: { selectedCurrency: 'USD', expressCheckout: false, multipleQuantityAllowedForServices: null }, commentsEnabled: true, simpleLikingEnabled: false, disqusShortname: null,
+    });
     const hf = await db.query<{ header: string; footer: string }>('SELECT header, footer FROM site_header_footer');
     expect(hf.rows).toEqual([{ header: '<p>Free shipping over $75</p>', footer: '<p>© Clay & Co.</p>' }]);
   });

@@ -324,6 +324,8 @@ function itemSearchRow(row: ItemRow): SearchRow {
 
 export const siteProjection: Projection = {
   name: 'site',
+  // 2: the website's settings record carries the store's expressCheckout and multipleQuantityAllowedForServices.
+  version: 2,
   tables: SITE_TABLES,
   eventTypes: [...WEBSITE_EVENT_TYPES, ...SITE_LAYOUT_EVENT_TYPES, ...COLLECTION_EVENT_TYPES, ...CONTENT_ITEM_EVENT_TYPES, ...PRODUCT_EVENT_TYPES],
   async apply(events, { tx, table }) {

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
-  CancelOrderRequest, cartDecider, cartStreamId, CheckoutRequest, checkoutStreamId, domainError, hasPermission, type CartEvent, type CartState, type OrderView,
+  CancelOrderRequest, cartDecider, cartStreamId, CheckoutRequest, checkoutStreamId, domainError, hasPermission, type CartEvent, type CartState, type OrderStatus, type OrderView,
+  type OwnerOrderView,
 } from '@storefront/domain';
 import { foldEvents, IdempotencyKeyReusedError, type CommandContext, type EventStore, type RecordedEvent } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
@@ -16,7 +17,8 @@ import { OrderAccess, publicOrderView, type PublicOrderView } from './order-acce
 import { ChangeOrderStatusCommand } from './commands/change-order-status.command';
 import { CheckOutCartCommand } from './commands/check-out-cart.command';
 import type { CheckoutResult } from './commands/check-out-cart.handler';
-import { GetOrderQuery, ListOrdersQuery } from './queries/get-order.query';
+import { encodeCursor, orderListOptions, type OrderListParams } from './order-list-params';
+import { CountOrdersQuery, GetOrderQuery, GetOwnerOrderQuery, ListOrdersQuery } from './queries/get-order.query';
 
 /** Order ids are UUIDs: anything else is not an order (and never reaches the database). */
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -27,6 +29,8 @@ function orderId(raw: string): string {
 }
 
 export type CheckoutAnswer = { order: PublicOrderView; orderToken: string; orderStatusUrl: string };
+/** A page of the owner's order list; `nextPageCursor` asks for the next one (SPEC 3's paging fields). */
+export type OrderListAnswer = { orders: OwnerOrderView[]; hasNextPage: boolean; nextPageCursor: string | null };
 
 /**
  * Checkout (the SPEC does not show its routes) and orders. Order ids are unguessable (a keyed hash),
@@ -108,49 +112,68 @@ export class CheckoutController {
 
   /**
    * One order: for its buyer with the access token (`?token=`), without the cart id; for owners
-   * with `orders.manage` (store managers, admins) without one, in full. Anything else: 404, as for an order that does not exist.
+   * with `orders.manage` (store managers, admins) without one, in full and with its order number.
+   * Anything else: 404, as for an order that does not exist.
    */
   @Get('orders/:orderId')
-  async order(@Req() req: AppRequest, @Param('orderId') id: string, @Query('token') token?: unknown): Promise<OrderView | PublicOrderView> {
+  async order(@Req() req: AppRequest, @Param('orderId') id: string, @Query('token') token?: unknown): Promise<OwnerOrderView | PublicOrderView> {
     const owner = req.state.owner;
     const manager = owner !== undefined && hasPermission(owner.roles, 'orders.manage');
     if (!manager && !this.access.allows(orderId(id), token)) throw new DomainException(domainError('ORDER_NOT_FOUND'));
+    if (manager) {
+      const order = await this.queries.execute<GetOwnerOrderQuery, OwnerOrderView | null>(new GetOwnerOrderQuery(orderId(id)));
+      if (!order) throw new DomainException(domainError('ORDER_NOT_FOUND'));
+      return order;
+    }
     const order = await this.queries.execute<GetOrderQuery, OrderView | null>(new GetOrderQuery(orderId(id)));
     if (!order) throw new DomainException(domainError('ORDER_NOT_FOUND'));
-    return manager ? order : publicOrderView(order);
+    return publicOrderView(order);
   }
 
+  /**
+   * The store's orders, newest first: `status` (PENDING, FULFILLED, CANCELED), `q` (part of the
+   * buyer's email, an order number, or the start of an order id), `limit` (1 to 200, 50 unless
+   * said) and `cursor` (the `nextPageCursor` of the page before).
+   */
   @Get('orders')
   @RequiresPermission('orders.manage')
-  async orders(@Query('status') status?: string, @Query('limit') limit?: string, @Query('before') before?: string): Promise<{ orders: OrderView[] }> {
-    if (status !== undefined && !['PENDING', 'FULFILLED', 'CANCELED'].includes(status)) {
-      throw new DomainException(domainError('INVALID_REQUEST', { field: 'status' }, 'status must be PENDING, FULFILLED or CANCELED.'));
-    }
-    const size = limit === undefined ? 50 : Number(limit);
-    if (!Number.isInteger(size) || size < 1 || size > 200) {
-      throw new DomainException(domainError('INVALID_REQUEST', { field: 'limit' }, 'limit must be a whole number from 1 to 200.'));
-    }
-    if (before !== undefined && Number.isNaN(Date.parse(before))) {
-      throw new DomainException(domainError('INVALID_REQUEST', { field: 'before' }, 'before must be a date.'));
-    }
-    const orders = await this.queries.execute<ListOrdersQuery, OrderView[]>(
-      new ListOrdersQuery({ status: status as 'PENDING' | undefined, limit: size, before }),
-    );
-    return { orders };
+  async orders(@Query() query: OrderListParams): Promise<OrderListAnswer> {
+    const options = orderListOptions(query);
+    const found = await this.queries.execute<ListOrdersQuery, OwnerOrderView[]>(new ListOrdersQuery({ ...options, limit: options.limit + 1 }));
+    const orders = found.slice(0, options.limit);
+    const hasNextPage = found.length > options.limit;
+    return { orders, hasNextPage, nextPageCursor: hasNextPage ? encodeCursor(orders[orders.length - 1]!) : null };
+  }
+
+  /** How many orders are in each status: `PENDING` is the panel's count of orders still to fulfil. */
+  @Get('order-counts')
+  @RequiresPermission('orders.manage')
+  async orderCounts(): Promise<{ counts: Record<OrderStatus, number> }> {
+    return { counts: await this.queries.execute<CountOrdersQuery, Record<OrderStatus, number>>(new CountOrdersQuery()) };
   }
 
   @Post('orders/:orderId/fulfilment')
   @HttpCode(200)
   @RequiresPermission('orders.manage')
-  fulfil(@Req() req: AppRequest, @Param('orderId') id: string): Promise<OrderView> {
-    return this.commands.execute(new ChangeOrderStatusCommand(commandContextFor(req), orderId(id), { type: 'fulfil' }));
+  async fulfil(@Req() req: AppRequest, @Param('orderId') id: string): Promise<OwnerOrderView> {
+    await this.commands.execute(new ChangeOrderStatusCommand(commandContextFor(req), orderId(id), { type: 'fulfil' }));
+    return this.ownerOrder(id);
   }
 
+  /** Cancels the order (an optional `reason`, at most 500 characters): its stock goes back and its payment is refunded. */
   @Post('orders/:orderId/cancellation')
   @HttpCode(200)
   @RequiresPermission('orders.manage')
-  cancel(@Req() req: AppRequest, @Param('orderId') id: string, @Body() body: unknown): Promise<OrderView> {
+  async cancel(@Req() req: AppRequest, @Param('orderId') id: string, @Body() body: unknown): Promise<OwnerOrderView> {
     const reason = parseBody(CancelOrderRequest, body ?? {});
-    return this.commands.execute(new ChangeOrderStatusCommand(commandContextFor(req), orderId(id), { type: 'cancel', reason }));
+    await this.commands.execute(new ChangeOrderStatusCommand(commandContextFor(req), orderId(id), { type: 'cancel', reason }));
+    return this.ownerOrder(id);
+  }
+
+  /** The order as the command left it (read from its stream when the read model lags), with its number. */
+  private async ownerOrder(id: string): Promise<OwnerOrderView> {
+    const order = await this.queries.execute<GetOwnerOrderQuery, OwnerOrderView | null>(new GetOwnerOrderQuery(orderId(id)));
+    if (!order) throw new DomainException(domainError('ORDER_NOT_FOUND'));
+    return order;
   }
 }

@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CartModule } from '../cart';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { CatalogModule } from '../catalog';
 import { ContentAccessModule } from '../security/content-access';
-import { CHECKOUT_SETTINGS } from './checkout-settings';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutsController } from './checkouts.controller';
 import { CommandHandlers } from './commands';
@@ -16,10 +15,10 @@ import { QueryHandlers } from './queries';
  * the per-order tokens of the public order view.
  */
 @Module({
-  imports: [CartModule, CheckoutProcessModule, ContentAccessModule],
+  // Catalog: the website's store settings in force (the checkout minimum).
+  imports: [CartModule, CatalogModule, CheckoutProcessModule, ContentAccessModule],
   controllers: [CheckoutController, CheckoutsController],
   providers: [
-    { provide: CHECKOUT_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config.checkout },
     OrderAccess,
     ...CommandHandlers,
     ...QueryHandlers,

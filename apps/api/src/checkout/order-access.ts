@@ -2,11 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { OrderView } from '@storefront/domain';
 import { SERVER_SECRETS, type ServerSecrets } from '../infrastructure/server-secrets';
 
-/** What anyone holding an order's status link sees: the order without the cart it was bought from. */
-export type PublicOrderView = Omit<OrderView, 'purchasedCartId'>;
+/**
+ * What anyone holding an order's status link sees: the order without the cart it was bought from
+ * and without the store's own note on why it cancelled it.
+ */
+export type PublicOrderView = Omit<OrderView, 'purchasedCartId' | 'cancelReason'>;
 
 export function publicOrderView(order: OrderView): PublicOrderView {
-  const { purchasedCartId: _cartId, ...view } = order;
+  const { purchasedCartId: _cartId, cancelReason: _reason, ...view } = order;
   return view;
 }
 

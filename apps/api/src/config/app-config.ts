@@ -14,9 +14,10 @@ export type ProcessRole = 'all' | 'api' | 'worker';
 export type RateLimit = { burst: number; refillPerSecond: number };
 
 /**
- * The cart's part (CART_SETTINGS). The store setting `multipleQuantityAllowedForServices` (SPEC 3
- * 'Site context' storeSettings) comes from the environment until the website's settings are
- * editable as events; the rate limits are per process (see `cart/cart-rate-limiter.ts`).
+ * The cart's part (CART_SETTINGS). `storeSettings.multipleQuantityAllowedForServices` (SPEC 3 'Site
+ * context' storeSettings) is the default for a store whose owner has not set it in the website's
+ * settings (their stored value wins: `storeSettingsOf`); the rate limits are per process (see
+ * `cart/cart-rate-limiter.ts`).
  */
 export type CartSettings = {
   storeSettings: CartStoreSettings;
@@ -94,6 +95,7 @@ export type AppConfig = {
    */
   trustProxy: false | number | string[];
   cart: CartSettings;
+  /** The default checkout minimum, for a store whose owner has not set one in the website's settings. */
   checkout: CheckoutSettings;
   checkoutProcess: CheckoutProcessSettings;
   signInThrottle: SignInThrottleOptions;

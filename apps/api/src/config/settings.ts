@@ -229,8 +229,10 @@ export const SETTINGS = {
     description: 'Where the theme\'s templates are, for a deployment that ships them elsewhere (must hold `site.jsont`; else the default is used)',
   }),
   multipleQuantityAllowedForServices: boolean({
-    name: 'MULTIPLE_QUANTITY_ALLOWED_FOR_SERVICES', default: true, usedBy: 'cart',
-    description: 'Whether a service can be bought more than once per cart entry (the store setting `multipleQuantityAllowedForServices`)',
+    name: 'MULTIPLE_QUANTITY_ALLOWED_FOR_SERVICES', default: true, usedBy: 'cart, storefront',
+    description:
+      'Whether a service can be bought more than once per cart entry (the store setting `multipleQuantityAllowedForServices`) until ' +
+      'the owner sets it in Settings (`PUT /api/site/settings`): the stored setting wins once set',
   }),
   cartRateLimitBurst: integer({
     name: 'CART_RATE_LIMIT_BURST', min: 0, default: 40, usedBy: 'cart',
@@ -252,7 +254,9 @@ export const SETTINGS = {
   }),
   checkoutMinimumSubtotalCents: integer({
     name: 'CHECKOUT_MINIMUM_SUBTOTAL_CENTS', min: 0, default: 0, usedBy: 'checkout',
-    description: 'Smallest cart subtotal that may check out, in minor units of the store currency (`0`: no minimum)',
+    description:
+      'Smallest cart subtotal that may check out, in minor units of the store currency (`0`: no minimum), until the owner sets ' +
+      '`checkoutMinimumSubtotalCents` in Settings (`PUT /api/site/settings`): the stored setting wins once set',
   }),
   checkoutRecoveryDeadlineMs: integer({
     name: 'CHECKOUT_RECOVERY_DEADLINE_MS', min: 0, default: 15_000, usedBy: 'checkout',

@@ -1,21 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  collectionDecider, collectionPath, collectionRecord, collectionStreamId, contentItemDecider, contentItemRecord, contentItemStreamId,
+  collectionDecider, collectionPath, DEFAULT_STORE_COLLECTION_ID, collectionRecord, collectionStreamId, contentItemDecider, contentItemRecord, contentItemStreamId,
   domainError, NAVIGATION_NAMES, storeDecider, storeStreamId, type StoreEvent, type StoreState, SITE_LAYOUT_STREAM_ID, siteLayoutDecider, WEBSITE_STREAM_ID, websiteAt, websiteDecider, websiteRecord,
   websiteSettingsRecord, type CollectionEvent, type CollectionRecord, type CollectionState, type ContentItemEvent, type ContentItemRecord,
   type ContentItemState, type LayoutLink, type SiteLayoutEvent, type SiteLayoutState, type WebsiteEvent, type WebsiteRecord,
-  type WebsiteSettings, type WebsiteSettingsRecord, type WebsiteState,
+  type WebsiteSettings, type WebsiteSettingsRecord, type WebsiteState, storeSettingsOf, type StoreSettings,
 } from '@storefront/domain';
 import { foldEvents, type EventStore } from '@storefront/eventstore';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EVENT_STORE } from '../infrastructure/database/tokens';
 import { DomainException } from '../infrastructure/http/domain-exception';
 
 /**
- * Every owner view carries `version`: its stream's version (the website stream for settings and
- * header/footer, the site-layout stream for the layout, the collection's, the item's), to send back
- * in `If-Match` with the next save (concurrent editing, issue 12).
+ * GET /api/site/settings: the Website record, the page context's websiteSettings, the settings as
+ * stored (a store setting never set is null) and the store settings in force (null ones filled in
+ * from the environment). Every owner view carries `version`: its stream's version (the website
+ * stream for settings and header/footer, the site-layout stream for the layout, the collection's,
+ * the item's), to send back in `If-Match` with the next save (concurrent editing, issue 12).
  */
-export type WebsiteSettingsView = { website: WebsiteRecord; websiteSettings: WebsiteSettingsRecord; settings: WebsiteSettings; version: number };
+export type WebsiteSettingsView = {
+  website: WebsiteRecord; websiteSettings: WebsiteSettingsRecord; settings: WebsiteSettings; storeSettings: StoreSettings; version: number;
+};
 export type CollectionView = { collection: CollectionRecord; items: { id: string; urlId: string }[]; version: number };
 export type ContentItemView = { item: ContentItemRecord; version: number };
 /** SPEC 7 GET /api/commondata/GetSiteLayout: the navigations with their Layout links. */
@@ -34,7 +39,10 @@ type ActiveItem = Extract<ContentItemState, { status: 'active' }>;
  */
 @Injectable()
 export class SiteLoader {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async websiteState(): Promise<Extract<WebsiteState, { status: 'created' }>> {
     return (await this.website()).state;
@@ -114,7 +122,34 @@ export class SiteLoader {
 
   async websiteSettingsView(now = Date.now()): Promise<WebsiteSettingsView> {
     const { state, version } = await this.website();
-    return { website: websiteAt(websiteRecord(state), now), websiteSettings: websiteSettingsRecord(state.settings), settings: state.settings, version };
+    const defaults = {
+      multipleQuantityAllowedForServices: this.config.cart.storeSettings.multipleQuantityAllowedForServices,
+      checkoutMinimumSubtotalCents: this.config.checkout.minimumSubtotalCents,
+    };
+    return {
+      website: websiteAt(websiteRecord(state), now),
+      websiteSettings: websiteSettingsRecord(state.settings),
+      settings: state.settings,
+      storeSettings: storeSettingsOf(state.settings, defaults),
+      version,
+    };
+  }
+
+  /** How many products the site's stores (the first-start store and those its products pages show) list now. */
+  async storeProductCount(): Promise<number> {
+    const layout = await this.layoutState();
+    const pages = Object.entries(layout.collections).filter(([, c]) => c.kind === 'products').map(([id]) => id);
+    const stores = new Set<string>([DEFAULT_STORE_COLLECTION_ID]);
+    for (const id of pages) {
+      const { state } = await this.collectionState(id);
+      if (state.status === 'active') stores.add(state.collection.storeCollectionId ?? id);
+    }
+    let count = 0;
+    for (const id of stores) {
+      const store = await this.storeState(id);
+      if (store.status === 'open') count += Object.keys(store.products).length;
+    }
+    return count;
   }
 
   async headerFooterView(): Promise<HeaderFooterView> {

@@ -120,10 +120,17 @@ export class PageContextBuilder {
     const siteTitle = website.siteTitle;
     const currency = site?.websiteSettings?.storeSettings?.selectedCurrency ?? DEFAULT_CURRENCY;
     const logo = record?.logoImageId ? (await this.images.byIds([record.logoImageId])).values().next().value : null;
+    // The owner's store settings; one never set is the environment's (storeSettingsOf's rule).
+    const stored = site?.websiteSettings?.storeSettings;
+    const storeSettings = {
+      selectedCurrency: currency,
+      expressCheckout: stored?.expressCheckout ?? false,
+      multipleQuantityAllowedForServices: stored?.multipleQuantityAllowedForServices ?? this.cartSettings.storeSettings.multipleQuantityAllowedForServices,
+    };
     return {
       pageType,
       website: { ...website, logoImageUrl: logo ? `${logo.assetUrl}?format=300w` : null },
-      websiteSettings: site?.websiteSettings ?? { storeSettings: { selectedCurrency: currency } },
+      websiteSettings: { ...site?.websiteSettings, storeSettings },
       navigation,
       secondaryNavigation,
       headerFooter,
@@ -137,7 +144,7 @@ export class PageContextBuilder {
       siteContext: {
         website: { id: record?.id ?? null, title: siteTitle, timeZone: record?.timeZone ?? DEFAULT_TIME_ZONE },
         websiteRoles: websiteRoles(visitor.roles),
-        storeSettings: { selectedCurrency: currency, expressCheckout: false, multipleQuantityAllowedForServices: this.cartSettings.storeSettings.multipleQuantityAllowedForServices },
+        storeSettings,
         betaFeatureFlags: [],
         collection: collection ? { id: collection.id, type: collection.type } : null,
         pageType,

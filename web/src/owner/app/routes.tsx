@@ -6,6 +6,9 @@ import { PagesScreen } from '../features/pages/pages-screen';
 import { PageEditorScreen } from '../features/page-editor/page-editor-screen';
 import { EditProduct, NewProduct } from '../features/products/product-editor';
 import { ProductList } from '../features/products/product-list';
+import { OrderDetail } from '../features/orders/order-detail';
+import { OrdersList } from '../features/orders/orders-list';
+import { SettingsScreen } from '../features/settings/settings';
 import { Shell } from '../shell/shell';
 
 /**
@@ -25,6 +28,9 @@ export const ROUTES: RouteObject[] = [
       { path: 'products', element: <ProductList /> },
       { path: 'products/new', element: <NewProduct /> },
       { path: 'products/:productId', element: <EditProduct /> },
+      { path: 'orders', element: <OrdersList /> },
+      { path: 'orders/:orderId', element: <OrderDetail /> },
+      { path: 'settings', element: <SettingsScreen /> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -1,3 +1,6 @@
+import type { ComponentType } from 'react';
+import { OrdersBadge } from '../features/orders/orders-badge';
+
 /**
  * The owner app's sections, in the order the left panel shows them. A feature adds its section
  * here (forms, restock and analytics each add one), with the permission the server checks for
@@ -10,12 +13,14 @@ export type Section = {
   label: string;
   /** Roles that may open it; admin opens everything. Empty: any signed-in owner. */
   roles: readonly string[];
+  /** Shown beside the label in the panel (a count of things waiting), only to owners who may open the section. */
+  badge?: ComponentType;
 };
 
 export const SECTIONS: readonly Section[] = [
   { path: 'pages', label: 'Pages', roles: ['editor'] },
   { path: 'products', label: 'Products', roles: ['store manager'] },
-  { path: 'orders', label: 'Orders', roles: ['store manager'] },
+  { path: 'orders', label: 'Orders', roles: ['store manager'], badge: OrdersBadge },
   { path: 'settings', label: 'Settings', roles: ['editor'] },
 ];
 

@@ -4,7 +4,7 @@ import { ownerApi } from '../app/api';
 export type SessionOwner = { id: string; email: string; roles: string[]; permissions?: string[] };
 export type OwnerSession = { xsrfToken: string; owner: SessionOwner };
 /** What the panel's header shows of the site (GET /api/site/settings). */
-export type SiteSummary = { website: { id: string; siteTitle: string } };
+export type SiteSummary = { website: { id: string; siteTitle: string; timeZone?: string } };
 
 export const sessionApi = ownerApi.injectEndpoints({
   endpoints: (build) => ({

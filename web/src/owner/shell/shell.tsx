@@ -45,9 +45,12 @@ export function Shell() {
           </a>
         </div>
         <ul className="ow-sections">
-          {sections.map((s) => (
-            <li key={s.path}>
-              <NavLink to={`/${s.path}`}>{s.label}</NavLink>
+          {sections.map(({ path, label, badge: Badge }) => (
+            <li key={path}>
+              <NavLink to={`/${path}`}>
+                {label}
+                {Badge && <Badge />}
+              </NavLink>
             </li>
           ))}
         </ul>

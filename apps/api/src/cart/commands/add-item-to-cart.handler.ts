@@ -1,10 +1,8 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { CartEntryView, ShoppingCartView } from '@storefront/domain';
 import { randomUUID } from 'node:crypto';
 import { WebsiteDirectory } from '../../catalog';
 import { CartProductLookup } from '../cart-product-lookup';
-import { CART_SETTINGS, type CartSettings } from '../cart-settings';
 import { AddItemToCartCommand } from './add-item-to-cart.command';
 import { CartStreams } from './cart-streams';
 
@@ -17,11 +15,10 @@ export class AddItemToCartHandler implements ICommandHandler<AddItemToCartComman
     private readonly carts: CartStreams,
     private readonly products: CartProductLookup,
     private readonly websites: WebsiteDirectory,
-    @Inject(CART_SETTINGS) private readonly settings: CartSettings,
   ) {}
 
   async execute({ context, cartId, request, newCart }: AddItemToCartCommand): Promise<AddItemToCartResult> {
-    const [product, website] = await Promise.all([this.products.find(request.itemId), this.websites.current()]);
+    const [product, website, store] = await Promise.all([this.products.find(request.itemId), this.websites.current(), this.websites.storeSettings()]);
     const { shoppingCart, events } = await this.carts.run(
       cartId,
       {
@@ -29,13 +26,13 @@ export class AddItemToCartHandler implements ICommandHandler<AddItemToCartComman
         data: {
           cartId,
           websiteId: website.websiteId,
-          currency: website.currency,
+          currency: store.selectedCurrency,
           newEntryId: randomUUID(),
           product,
           sku: request.sku,
           quantity: request.quantity,
           additionalFields: request.additionalFields,
-          storeSettings: this.settings.storeSettings,
+          storeSettings: { multipleQuantityAllowedForServices: store.multipleQuantityAllowedForServices },
           now: new Date().toISOString(),
         },
       },

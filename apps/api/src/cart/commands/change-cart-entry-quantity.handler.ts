@@ -1,8 +1,7 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { CartEntryView, ShoppingCartView } from '@storefront/domain';
 import { CartProductLookup } from '../cart-product-lookup';
-import { CART_SETTINGS, type CartSettings } from '../cart-settings';
+import { WebsiteDirectory } from '../../catalog';
 import { CartStreams } from './cart-streams';
 import { ChangeCartEntryQuantityCommand } from './change-cart-entry-quantity.command';
 
@@ -14,19 +13,19 @@ export class ChangeCartEntryQuantityHandler implements ICommandHandler<ChangeCar
   constructor(
     private readonly carts: CartStreams,
     private readonly products: CartProductLookup,
-    @Inject(CART_SETTINGS) private readonly settings: CartSettings,
+    private readonly websites: WebsiteDirectory,
   ) {}
 
   async execute({ context, cartId, entryId, quantity }: ChangeCartEntryQuantityCommand): Promise<ChangeCartEntryQuantityResult> {
     // The entry's product, looked up now (an entry's item never changes, so a later reload agrees).
     const current = await this.carts.load(cartId);
     const itemId = current.status === 'empty' ? null : current.entries.find((e) => e.id === entryId)?.itemId;
-    const product = itemId ? await this.products.find(itemId) : null;
+    const [product, store] = await Promise.all([itemId ? this.products.find(itemId) : null, this.websites.storeSettings()]);
     const { shoppingCart } = await this.carts.run(
       cartId,
       {
         type: 'ChangeCartEntryQuantity',
-        data: { cartId, entryId, quantity, product, storeSettings: this.settings.storeSettings, now: new Date().toISOString() },
+        data: { cartId, entryId, quantity, product, storeSettings: { multipleQuantityAllowedForServices: store.multipleQuantityAllowedForServices }, now: new Date().toISOString() },
       },
       context,
     );

@@ -1,4 +1,3 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { SUBSCRIPTION_CART_STREAM_TYPE, subscriptionCartDecider, subscriptionCartStreamId } from '@storefront/domain';
 import { randomUUID } from 'node:crypto';
@@ -6,7 +5,6 @@ import { WebsiteDirectory } from '../../catalog';
 import { CommandExecutor } from '../../infrastructure/command-executor';
 import { DomainException } from '../../infrastructure/http/domain-exception';
 import { CartProductLookup } from '../cart-product-lookup';
-import { CART_SETTINGS, type CartSettings } from '../cart-settings';
 import { CreateSubscriptionCartCommand } from './create-subscription-cart.command';
 
 export type CreateSubscriptionCartResult = { cartToken: string };
@@ -21,11 +19,10 @@ export class CreateSubscriptionCartHandler implements ICommandHandler<CreateSubs
     private readonly executor: CommandExecutor,
     private readonly products: CartProductLookup,
     private readonly websites: WebsiteDirectory,
-    @Inject(CART_SETTINGS) private readonly settings: CartSettings,
   ) {}
 
   async execute({ context, request }: CreateSubscriptionCartCommand): Promise<CreateSubscriptionCartResult> {
-    const [product, website] = await Promise.all([this.products.find(request.itemId), this.websites.current()]);
+    const [product, website, store] = await Promise.all([this.products.find(request.itemId), this.websites.current(), this.websites.storeSettings()]);
     const cartToken = randomUUID();
     const result = await this.executor.execute({
       streamId: subscriptionCartStreamId(cartToken),
@@ -36,14 +33,14 @@ export class CreateSubscriptionCartHandler implements ICommandHandler<CreateSubs
         data: {
           cartToken,
           websiteId: website.websiteId,
-          currency: website.currency,
+          currency: store.selectedCurrency,
           entryId: randomUUID(),
           product,
           sku: request.sku,
           quantity: request.qty,
           additionalFields: request.additionalFields,
           subscriptionOptionId: request.subscriptionOptionId,
-          storeSettings: this.settings.storeSettings,
+          storeSettings: { multipleQuantityAllowedForServices: store.multipleQuantityAllowedForServices },
           now: new Date().toISOString(),
         },
       },

@@ -27,12 +27,14 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
   ) {}
 
   async execute({ context, websiteId, request }: CreateProductCommand): Promise<ProductView> {
-    const website = await this.websites.require(websiteId);
+    await this.websites.require(websiteId);
+    // Priced in the store's currency as it is now (the website's settings).
+    const { selectedCurrency } = await this.websites.storeSettings();
     const productId = derivedUuid(context.commandId, 'product');
     const collectionId = request.collectionId ?? DEFAULT_STORE_COLLECTION_ID;
     let variantCount = 0;
     const parsed = productFromRequest(request, {
-      productId, websiteId, collectionId, defaultCurrency: website.currency, now: new Date().toISOString(),
+      productId, websiteId, collectionId, defaultCurrency: selectedCurrency, now: new Date().toISOString(),
       newVariantId: () => derivedUuid(productId, `variant-${variantCount++}`),
     });
     if (!parsed.ok) throw new DomainException(parsed.error);

@@ -2,15 +2,15 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import {
   checkoutProblem, domainError, orderFromCart, orderView, stockClaims,
-  type CartState, type CheckoutRequest, type CheckoutSettings, type OrderView,
+  type CartState, type CheckoutRequest, type OrderView,
 } from '@storefront/domain';
 import { ConcurrencyError, type CommandContext } from '@storefront/eventstore';
 import { randomUUID } from 'node:crypto';
 import { CartStreams } from '../../cart';
+import { WebsiteDirectory } from '../../catalog';
 import { KeyedSerializer } from '../../infrastructure/keyed-serializer';
 import { DomainException } from '../../infrastructure/http/domain-exception';
 import { valueOrThrow } from '../../infrastructure/http/parse-body';
-import { CHECKOUT_SETTINGS } from '../checkout-settings';
 import { OrderStreams } from '../order-streams';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
 import { CheckoutProcess } from '../process/checkout-process';
@@ -46,7 +46,7 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand,
     private readonly orders: OrderStreams,
     private readonly checkouts: CheckoutProcess,
     @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
-    @Inject(CHECKOUT_SETTINGS) private readonly settings: CheckoutSettings,
+    private readonly websites: WebsiteDirectory,
   ) {}
 
   async execute({ context, cartId, request }: CheckOutCartCommand): Promise<CheckoutResult> {
@@ -63,7 +63,8 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand,
   private async checkOut(context: CommandContext, cartId: string, request: CheckoutRequest): Promise<CheckoutResult> {
     const { state: cart, version } = await this.carts.loadWithVersion(cartId);
     if (cart.status === 'purchased') return { order: await this.orderOfClosedCart(cart, request, context) };
-    const problem = checkoutProblem(cart, this.settings, request.email);
+    const { checkoutMinimumSubtotalCents } = await this.websites.storeSettings();
+    const problem = checkoutProblem(cart, { minimumSubtotalCents: checkoutMinimumSubtotalCents }, request.email);
     if (problem) throw new DomainException(problem);
     const paymentToken = valueOrThrow(request.paymentToken);
     const open = cart as Extract<CartState, { status: 'open' }>;

@@ -1,4 +1,4 @@
-import { GetOrderHandler, ListOrdersHandler } from './get-order.handler';
+import { CountOrdersHandler, GetOrderHandler, GetOwnerOrderHandler, ListOrdersHandler } from './get-order.handler';
 import { GetCheckoutHandler, ListCheckoutsHandler } from './list-checkouts.handler';
 
-export const QueryHandlers = [GetOrderHandler, ListOrdersHandler, ListCheckoutsHandler, GetCheckoutHandler];
+export const QueryHandlers = [GetOrderHandler, GetOwnerOrderHandler, ListOrdersHandler, CountOrdersHandler, ListCheckoutsHandler, GetCheckoutHandler];

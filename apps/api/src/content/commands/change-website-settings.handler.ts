@@ -11,7 +11,9 @@ export class ChangeWebsiteSettingsHandler implements ICommandHandler<ChangeWebsi
   ) {}
 
   async execute({ context, changes, expectedVersion }: ChangeWebsiteSettingsCommand): Promise<WebsiteSettingsView> {
-    await this.writer.website(context, { type: 'ChangeWebsiteSettings', data: { changes, now: new Date().toISOString() } }, { expectedVersion });
+    // The store currency cannot change under priced products: the decider needs their count.
+    const storeProducts = changes.currency !== undefined ? await this.loader.storeProductCount() : 0;
+    await this.writer.website(context, { type: 'ChangeWebsiteSettings', data: { changes, now: new Date().toISOString(), storeProducts } }, { expectedVersion });
     return this.loader.websiteSettingsView();
   }
 }

@@ -26,6 +26,7 @@ const ROUTE_FIELDS: Record<string, string[]> = {
   'GET /api/commerce/checkouts': [],
   'GET /api/commerce/checkouts/:checkoutId': [],
   'GET /api/commerce/inventory/stock': [],
+  'GET /api/commerce/order-counts': [],
   'GET /api/commerce/orders': [],
   'GET /api/commerce/orders/:orderId': [],
   'GET /api/commerce/products/:id': [],
