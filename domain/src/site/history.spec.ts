@@ -17,7 +17,7 @@ const lines = (changes: { field: string; before: string | null; after: string | 
 
 const page = (over: Partial<CollectionDetails> = {}): CollectionDetails => ({
   id: 'c1', websiteId: 'w1', kind: 'page', title: 'About', navigationTitle: '', description: '', urlId: 'about', folderBehavior: null,
-  membersOnly: false, published: true, pageSize: 20, storeCollectionId: null, passwordHash: null, layout: [], galleryOptions: {}, createdAt: NOW,
+  membersOnly: false, workflowState: 'Published', publishOn: null, seoTitle: '', seoDescription: '', pageSize: 20, storeCollectionId: null, passwordHash: null, layout: [], galleryOptions: {}, createdAt: NOW,
   ...over,
 });
 const html = (id: string, text: string): Block => ({ id, type: BLOCK.html, value: { html: `<p>${text}</p>` } });
@@ -27,8 +27,8 @@ const fold = (events: CollectionEvent[]): CollectionState => events.reduce(colle
 
 describe('a page history', () => {
   const events: CollectionEvent[] = [
-    { type: 'CollectionCreated', data: { collection: page() } },
-    { type: 'CollectionDetailsChanged', data: { collectionId: 'c1', changes: { title: 'About us', published: false }, changedAt: NOW } },
+    { type: 'CollectionCreated', data: { collection: page() }, schemaVersion: 2 },
+    { type: 'CollectionDetailsChanged', data: { collectionId: 'c1', changes: { title: 'About us', workflowState: 'Draft' }, changedAt: NOW }, schemaVersion: 2 },
     laidOut([html('b1', 'Hello'), image('b2')]),
     laidOut([image('b2'), html('b1', 'Hello there')]),
     { type: 'CollectionPasswordChanged', data: { collectionId: 'c1', passwordHash: 'scrypt$…', changedAt: NOW } },
@@ -38,8 +38,8 @@ describe('a page history', () => {
   it('reads as what changed, field by field and block by block', () => {
     const history = buildHistory(collectionHistory, inputs(events));
     expect(history.map((e) => [e.label, lines(e.changes)])).toEqual([
-      ['Page created', ['Title: null → About', 'URL: null → /about', 'Shown to visitors: null → Yes', 'Members only: null → No', 'Locked with a password: null → No']],
-      ['Page settings changed', ['Title: About → About us', 'Shown to visitors: Yes → No']],
+      ['Page created', ['Title: null → About', 'URL: null → /about', 'Publish state: null → Published', 'Members only: null → No', 'Locked with a password: null → No']],
+      ['Page settings changed', ['Title: About → About us', 'Publish state: Published → Draft']],
       // Blocks only added: no order change to tell.
       ['Blocks changed', ['Block 1 (html): null → Hello', 'Block 2 (image): null → A mug · img-1']],
       ['Blocks changed', ['Block 2 (html): Hello → Hello there', 'Block order: html, image → image, html']],
@@ -59,7 +59,7 @@ describe('a page history', () => {
       events: [{ type: 'CollectionRestored', data: { collectionId: 'c1', restoredVersion: 3, changes: { layout: [html('b1', 'Hello'), image('b2')] }, restoredAt: NOW } }],
     });
     const restored = fold([...events.slice(0, 5), ...(decision.ok ? (decision.events as CollectionEvent[]) : [])]);
-    expect(restored).toMatchObject({ status: 'active', collection: { title: 'About us', published: false, passwordHash: 'scrypt$…', layout: [html('b1', 'Hello'), image('b2')] } });
+    expect(restored).toMatchObject({ status: 'active', collection: { title: 'About us', workflowState: 'Draft', passwordHash: 'scrypt$…', layout: [html('b1', 'Hello'), image('b2')] } });
     const history = buildHistory(collectionHistory, inputs([...events.slice(0, 5), ...(decision.ok ? decision.events : [])]));
     expect(history.at(-1)).toMatchObject({ version: 6, label: 'Page restored', restoredVersion: 3 });
     expect(lines(history.at(-1)!.changes)).toEqual(['Block 1 (html): Hello there → Hello', 'Block order: image, html → html, image']);
@@ -87,7 +87,7 @@ describe('a page history', () => {
   it('galleries show their options and the order of their images', () => {
     const gallery = page({ kind: 'gallery', urlId: 'gallery' });
     const history = buildHistory(collectionHistory, inputs<CollectionEvent>([
-      { type: 'CollectionCreated', data: { collection: gallery } },
+      { type: 'CollectionCreated', data: { collection: gallery }, schemaVersion: 2 },
       { type: 'GalleryOptionsChanged', data: { collectionId: 'c1', options: { design: 'slider' }, changedAt: NOW } },
       { type: 'CollectionItemListed', data: { collectionId: 'c1', itemId: 'i1', urlId: 'one' } },
       { type: 'CollectionItemListed', data: { collectionId: 'c1', itemId: 'i2', urlId: 'two' } },

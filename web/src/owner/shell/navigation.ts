@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { hasPermission, type Permission } from '@storefront/domain/accounts/permissions';
 import { OrdersBadge } from '../features/orders/orders-badge';
 
 /**
@@ -11,20 +12,20 @@ export type Section = {
   /** Path under /config (no leading slash). */
   path: string;
   label: string;
-  /** Roles that may open it; admin opens everything. Empty: any signed-in owner. */
-  roles: readonly string[];
+  /** What the section needs, from the server's permission table (domain/src/accounts/permissions.ts, docs/PERMISSIONS.md). */
+  permission: Permission;
   /** Shown beside the label in the panel (a count of things waiting), only to owners who may open the section. */
   badge?: ComponentType;
 };
 
 export const SECTIONS: readonly Section[] = [
-  { path: 'pages', label: 'Pages', roles: ['editor'] },
-  { path: 'products', label: 'Products', roles: ['store manager'] },
-  { path: 'orders', label: 'Orders', roles: ['store manager'], badge: OrdersBadge },
-  { path: 'settings', label: 'Settings', roles: ['editor'] },
+  { path: 'pages', label: 'Pages', permission: 'pages.edit' },
+  { path: 'products', label: 'Products', permission: 'products.manage' },
+  { path: 'orders', label: 'Orders', permission: 'orders.manage', badge: OrdersBadge },
+  { path: 'settings', label: 'Settings', permission: 'settings.edit' },
 ];
 
-/** Whether an owner with these roles may open `section`. */
+/** Whether an owner with these roles may open `section`: the same table the server enforces. */
 export function canOpen(section: Section, roles: readonly string[]): boolean {
-  return roles.includes('admin') || section.roles.length === 0 || section.roles.some((r) => roles.includes(r));
+  return hasPermission(roles, section.permission);
 }

@@ -9,7 +9,7 @@ function view(over: { settings?: Partial<SettingsView['settings']>; storeSetting
       siteStatus: 'paid', expiration: null, websiteType: 'website', commentsEnabled: true, simpleLikingEnabled: true, disqusShortname: null,
       shareButtonOptions: { facebook: true, twitter: true, pinterest: false, linkedin: false, reddit: false, tumblr: false, email: false },
       socialAccounts: [], logoImageId: null, captchaSiteKey: null, expressCheckout: false, multipleQuantityAllowedForServices: null,
-      checkoutMinimumSubtotalCents: null, ...over.settings,
+      checkoutMinimumSubtotalCents: null, announcementBar: { enabled: false, text: '', url: null }, ...over.settings,
     },
     storeSettings: { selectedCurrency: 'USD', expressCheckout: false, multipleQuantityAllowedForServices: true, checkoutMinimumSubtotalCents: 0, ...over.storeSettings },
   };
