@@ -10,7 +10,7 @@ import { itemChanged, itemLoaded, saved, type ItemDraft, type ItemLocation } fro
 import { TextField } from './fields';
 import { ImagePicker } from './image-picker';
 import { pageChoices, useSaveShortcut } from './page-editor';
-import { usePublishItemMutation, useSaveItemMutation, versionOf, type ItemView } from './page-editor-api';
+import { usePublishEditedItemMutation, useSaveItemMutation, versionOf, type ItemView } from './page-editor-api';
 import { PreviewFrame, publishedSiteShows } from './preview-frame';
 import { RichTextEditor } from './rich-text-editor';
 import { fromZonedInput, toZonedInput } from './zoned-time';
@@ -56,7 +56,7 @@ export function ItemEditor({ view, collections }: { view: ItemView; collections:
   const site = useGetSiteSummaryQuery();
   const timeZone = (site.data?.website as { timeZone?: string } | undefined)?.timeZone ?? 'America/New_York';
   const [saveItem, saving] = useSaveItemMutation();
-  const [publishItem, publishing] = usePublishItemMutation();
+  const [publishItem, publishing] = usePublishEditedItemMutation();
   const [reloadKey, setReloadKey] = useState(0);
   const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);

@@ -52,7 +52,7 @@ export const pageEditorApi = ownerApi.injectEndpoints({
       query: ({ id, item }) => ({ url: `site/items/${encodeURIComponent(id)}`, method: 'PUT', body: itemBody(item) }),
       invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Page', id }, { type: 'Page', id: 'LIST' }, 'History']),
     }),
-    publishItem: build.mutation<ItemView, string>({
+    publishEditedItem: build.mutation<ItemView, string>({
       query: (id) => ({ url: `site/items/${encodeURIComponent(id)}/publish`, method: 'POST', body: {} }),
       invalidatesTags: (_r, error, id) => (error ? [] : [{ type: 'Page', id }, { type: 'Page', id: 'LIST' }, 'History']),
     }),
@@ -83,5 +83,5 @@ function itemBody(item: ItemDraft): Record<string, unknown> {
 
 export const {
   useEditorCollectionsQuery, useEditorCollectionItemsQuery, useEditorPageQuery, useSaveLayoutMutation, useSetPagePublishedMutation, useEditorItemQuery, useSaveItemMutation,
-  usePublishItemMutation, useEditorImagesQuery, useUploadImageMutation, useEditorProductsQuery,
+  usePublishEditedItemMutation, useEditorImagesQuery, useUploadImageMutation, useEditorProductsQuery,
 } = pageEditorApi;

@@ -8,7 +8,7 @@ import { MenuButton } from '../../ui/menu';
 import { Alert } from '../../ui/page-header';
 import { contentEditorPath, formatWhen, itemNoun, pageName, statusLabel, statusTone } from './page-labels';
 import {
-  useCreateItemMutation, useDeleteItemMutation, useListImagesQuery, useListItemsQuery, usePublishItemMutation, useReorderItemsMutation, type Collection,
+  useCreateItemMutation, useDeleteItemMutation, usePagesImagesQuery, useListItemsQuery, usePublishItemMutation, useReorderItemsMutation, type Collection,
   type ContentItem, type LibraryImage,
 } from './pages-api';
 import { Dialog } from '../../ui/dialog';
@@ -39,7 +39,7 @@ export function CollectionItems({ collection }: { collection: Collection }) {
   const focusAfter = useRef<string | null>(null);
   const now = useNow();
   const orderable = collection.typeName === 'gallery';
-  const library = useListImagesQuery(undefined, { skip: !orderable });
+  const library = usePagesImagesQuery(undefined, { skip: !orderable });
   const imagesById = new Map((library.data ?? []).map((img) => [img.id, img]));
   const [picking, setPicking] = useState(false);
   const list = items.data ?? [];

@@ -227,7 +227,7 @@ export const pagesApi = ownerApi.injectEndpoints({
         await queryFulfilled.catch(() => patch.undo());
       },
     }),
-    listImages: build.query<LibraryImage[], void>({
+    pagesImages: build.query<LibraryImage[], void>({
       query: () => 'media/images',
       transformResponse: (body: { images: LibraryImage[] }) => body.images,
       providesTags: ['Image'],
@@ -304,7 +304,7 @@ export const {
   usePublishItemMutation,
   useDeleteItemMutation,
   useReorderItemsMutation,
-  useListImagesQuery,
+  usePagesImagesQuery,
   useGetSiteLayoutQuery,
   useUpdateNavigationMutation,
   useGetHeaderFooterQuery,

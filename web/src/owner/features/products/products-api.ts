@@ -116,12 +116,12 @@ export const productsApi = ownerApi.injectEndpoints({
       query: (args) => ({ url: productPath(args), method: 'DELETE' }),
       invalidatesTags: [{ type: 'Product', id: 'LIST' }],
     }),
-    listImages: build.query<ImageAsset[], void>({
+    productImages: build.query<ImageAsset[], void>({
       query: () => 'media/images',
       transformResponse: (body: { images: ImageAsset[] }) => body.images,
       providesTags: [{ type: 'Image', id: 'LIST' }],
     }),
-    uploadImage: build.mutation<ImageAsset, File>({
+    productUploadImage: build.mutation<ImageAsset, File>({
       // The raw file as the body; the server recognises the format from the bytes.
       query: (file) => ({ url: `media/images?filename=${encodeURIComponent(file.name)}`, method: 'POST', body: file }),
       invalidatesTags: [{ type: 'Image', id: 'LIST' }],
@@ -131,5 +131,5 @@ export const productsApi = ownerApi.injectEndpoints({
 
 export const {
   useListStorePagesQuery, useListProductsQuery, useGetProductQuery, useCreateProductMutation, useEditDetailsMutation, useSetVariantsMutation,
-  useChangeStockMutation, useSetImagesMutation, useSetEnabledMutation, useDeleteProductMutation, useListImagesQuery, useUploadImageMutation,
+  useChangeStockMutation, useSetImagesMutation, useSetEnabledMutation, useDeleteProductMutation, useProductImagesQuery, useProductUploadImageMutation,
 } = productsApi;

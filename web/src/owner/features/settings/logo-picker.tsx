@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { Alert } from '../../ui/page-header';
-import { useListImagesQuery, useUploadImageMutation } from './settings-api';
+import { useSettingsImagesQuery, useSettingsUploadImageMutation } from './settings-api';
 
 type Notice = { kind: 'success' | 'error'; text: string };
 
@@ -10,8 +10,8 @@ type Notice = { kind: 'success' | 'error'; text: string };
  * images already uploaded. Choosing changes the form; Save settings makes it the logo.
  */
 export function LogoPicker({ value, siteTitle, onChange }: { value: string | null; siteTitle: string; onChange: (imageId: string | null) => void }) {
-  const images = useListImagesQuery();
-  const [upload, uploading] = useUploadImageMutation();
+  const images = useSettingsImagesQuery();
+  const [upload, uploading] = useSettingsUploadImageMutation();
   const [notice, setNotice] = useState<Notice | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const legendId = useId();

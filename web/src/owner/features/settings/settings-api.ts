@@ -27,13 +27,13 @@ export const settingsApi = ownerApi.injectEndpoints({
       // The panel's site title and every screen reading the settings follow.
       invalidatesTags: ['Site'],
     }),
-    listImages: build.query<ImageAssetRecord[], void>({
+    settingsImages: build.query<ImageAssetRecord[], void>({
       query: () => 'media/images',
       transformResponse: (answer: { images: ImageAssetRecord[] }) => answer.images,
       providesTags: ['Image'],
     }),
     /** The file's bytes as the request body (the server recognises the format from them). */
-    uploadImage: build.mutation<ImageAssetRecord, File>({
+    settingsUploadImage: build.mutation<ImageAssetRecord, File>({
       queryFn: async (file, _api, _extra, baseQuery) => {
         const bytes = await bytesOf(file);
         const answer = await baseQuery({
@@ -59,4 +59,4 @@ function bytesOf(file: Blob): Promise<ArrayBuffer> {
   });
 }
 
-export const { useGetSettingsQuery, useSaveSettingsMutation, useListImagesQuery, useUploadImageMutation } = settingsApi;
+export const { useGetSettingsQuery, useSaveSettingsMutation, useSettingsImagesQuery, useSettingsUploadImageMutation } = settingsApi;
