@@ -163,7 +163,8 @@ describe('an order', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Fulfil order' }));
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByText('Order #1001 is fulfilled.')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Fulfilled');
+    // The notice comes with the command's answer; the heading follows once the order is read again.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Fulfilled'));
     expect(screen.queryByRole('button', { name: 'Fulfil order' })).toBeNull();
     expect(screen.getByRole('region', { name: 'History' }).textContent).toContain('Fulfilled');
     await waitFor(() => expect(within(panel).getByRole('link', { name: 'Orders' })).toBeTruthy());
