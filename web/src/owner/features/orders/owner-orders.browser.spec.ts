@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../../../../../apps/api/test/browser/chromium';
 import { REPO_ROOT, startBuiltServer, type RunningServer } from '../../../../../apps/api/test/built-app';
+import { signInOwner } from '../../../../../apps/api/test/browser/owner';
 
 const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const OWNER = { email: 'owner@example.com', password: 'browser-test-password' };
 const STEP_TIMEOUT = 15_000;
 
 describe('owner app: orders and settings (browser)', () => {
@@ -34,11 +34,7 @@ describe('owner app: orders and settings (browser)', () => {
       if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
     });
     page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
-    await page.goto('/config/login');
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Editor' }).waitFor();
+    await signInOwner(page, server);
   }, 120_000);
 
   afterAll(async () => {

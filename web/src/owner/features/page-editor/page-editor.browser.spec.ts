@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { launchChromium } from '../../../../../apps/api/test/browser/chromium';
 import { REPO_ROOT, startBuiltServer, type RunningServer } from '../../../../../apps/api/test/built-app';
+import { signInOwner } from '../../../../../apps/api/test/browser/owner';
 
 const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const STEP_TIMEOUT = 15_000;
-const PASSWORD = 'browser-test-password';
 /** The demo's digital product: one variant, never sold out, so its block adds to the cart in one click. */
 const PRODUCT = { id: 'p-glaze-recipes', name: 'Glaze Recipe Book (PDF)' };
 
@@ -55,13 +55,7 @@ describe('page editor (browser)', () => {
     await context?.close();
   });
 
-  async function signIn(p: Page) {
-    await p.goto(`${server.url}/config/login`);
-    await p.fill('#email', 'owner@example.com');
-    await p.fill('#password', PASSWORD);
-    await p.click('button[type=submit]');
-    await p.waitForURL(/\/config\/?$/);
-  }
+  const signIn = (p: Page) => signInOwner(p, server);
 
   /** A new, unpublished page made through the owner API (the page tree builds them in the app). */
   async function createPage(title: string): Promise<{ id: string; fullUrl: string }> {

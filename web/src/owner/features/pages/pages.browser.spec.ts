@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../../../../../apps/api/test/browser/chromium';
 import { REPO_ROOT, startBuiltServer, type RunningServer } from '../../../../../apps/api/test/built-app';
+import { signInOwner } from '../../../../../apps/api/test/browser/owner';
 
 const ARTIFACTS = join(REPO_ROOT, 'test-artifacts', 'owner-pages');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const STEP_TIMEOUT = 15_000;
-const PASSWORD = 'browser-test-password';
 
 describe('owner app: pages and navigation (browser)', () => {
   let server: RunningServer;
@@ -25,7 +25,7 @@ describe('owner app: pages and navigation (browser)', () => {
   let problems: string[];
 
   beforeAll(async () => {
-    server = await startBuiltServer({ OWNER_PASSWORD: PASSWORD });
+    server = await startBuiltServer();
     browser = await launchChromium();
     await mkdir(ARTIFACTS, { recursive: true });
   });
@@ -44,11 +44,7 @@ describe('owner app: pages and navigation (browser)', () => {
       if (m.type() === 'error') problems.push(`${m.text()} (${m.location().url})`);
     });
     page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-    await page.goto(`${server.url}/config/login`);
-    await page.getByLabel('Email').fill('owner@example.com');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/config\/?$/);
+    await signInOwner(page, server);
   }
 
   afterEach(async () => {

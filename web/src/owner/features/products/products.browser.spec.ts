@@ -11,9 +11,9 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../../../../../apps/api/test/browser/chromium';
 import { REPO_ROOT, startBuiltServer, type RunningServer } from '../../../../../apps/api/test/built-app';
+import { BUILT_OWNER, signInOwner } from '../../../../../apps/api/test/browser/owner';
 
 const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
-const OWNER = { email: 'owner@example.com', password: 'browser-test-password' };
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const STEP_TIMEOUT = 15_000;
@@ -70,13 +70,7 @@ describe('owner products (browser)', () => {
     await context?.close();
   });
 
-  async function signIn() {
-    await page.goto(`${server.url}/config/login`);
-    await page.getByLabel('Email', { exact: true }).fill(OWNER.email);
-    await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/config\/?$/);
-  }
+  const signIn = () => signInOwner(page, server);
 
   /** Reloads `path` until `ready` holds: the published site reads projections, which follow the commands shortly after. */
   async function untilPublished(path: string, ready: () => Promise<boolean>) {
@@ -165,7 +159,7 @@ describe('owner products (browser)', () => {
     await save();
     await savedClean();
     expect(await page.getByLabel('Stock of Large', { exact: true }).inputValue()).toBe('7');
-    await page.getByText(`Last change: +5 by ${OWNER.email}`, { exact: false }).waitFor();
+    await page.getByText(`Last change: +5 by ${BUILT_OWNER.email}`, { exact: false }).waitFor();
     const stock = await page.evaluate(async (id) => (await (await fetch(`/api/commerce/products/${id}`)).json()) as { structuredContent: { variants: { sku: string; qtyInStock: number }[] } }, productId);
     expect(stock.structuredContent.variants.map((v) => v.qtyInStock)).toEqual([5, 7]);
 
