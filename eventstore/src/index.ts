@@ -28,3 +28,15 @@ export {
   type HandleCommandOptions,
   type HandleCommandResult,
 } from './command-handling';
+export {
+  CommandBatch,
+  handleCommandBatch,
+  handleCommandBatches,
+  type AnyBatchTarget,
+  type BatchPlan,
+  type BatchPlanOutcome,
+  type BatchDecision,
+  type BatchTarget,
+  type CommandBatchOptions,
+  type CommandBatchResult,
+} from './command-batch';

@@ -70,6 +70,9 @@ describeEachDriver('PostgresEventStore', (driver) => {
       });
       expect(await store.streamVersion('cart-1')).toBe(2);
       expect(await store.streamVersion('nope')).toBe(0);
+      expect(await store.streamVersions(['nope', 'cart-1', 'nope', 'cart-1'])).toEqual([0, 2, 0, 2]);
+      expect(await store.streamVersions(['cart-1'])).toEqual([2]);
+      expect(await store.streamVersions([])).toEqual([]);
       expect(await store.readStream('nope')).toEqual([]);
     });
 

@@ -5,9 +5,11 @@ import { EventUpcasters } from './upcasting';
 import {
   EVENTS_CHANNEL,
   START,
+  type AppendManyResult,
   type AppendOptions,
   type AppendResult,
   type Checkpoint,
+  type CommandContext,
   type CommandRecord,
   type Database,
   type EventMetadata,
@@ -20,6 +22,7 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
   type SqlExecutor,
+  type StreamAppend,
   type Subscription,
 } from './types';
 
@@ -119,6 +122,54 @@ FROM inserted i ORDER BY i.stream_position`;
  */
 const ANY_LOCK_CLASS = 0x45535452;
 
+/**
+ * A multi-stream append (`appendMany`) is one statement too. Parameters:
+ *   $1 the entries [{ "s": stream id, "t": stream type, "v": expected version (0: a new stream),
+ *      "f": whether it is the stream's first entry (a later one follows on where the one before
+ *      it ends: only the first is checked against the stream), "c": command id, "m": metadata
+ *      (StoredMetadata), "e": events as in appendStatement's $5 }],
+ *   $2 whether to NOTIFY inside it (PGlite), $3 whether the legacy commands table must be checked.
+ * First it takes the 'any' appends' advisory lock of every stream, in stream id order: two
+ * multi-appends sharing streams queue on the first one they share instead of each holding a
+ * position the other waits for (a deadlock). Then every entry's stream must be at exactly its
+ * expected version (its highest position, read once the locks are held; a guard entry without
+ * events is checked the same way), and no command id may be in the legacy table; if any check fails
+ * nothing is inserted and no row comes back. The events are inserted in the order given, so their
+ * global positions follow it. As with appendStatement, a writer that took a position first, or
+ * an earlier append of one of the command ids, makes the statement fail with a unique violation
+ * (all of it: one statement is one transaction).
+ */
+const APPEND_MANY_SQL = `WITH input AS MATERIALIZED (
+  SELECT a.n::integer AS n, a.x->>'s' AS stream_id, a.x->>'t' AS stream_type, (a.x->>'v')::integer AS version, (a.x->>'f')::boolean AS first,
+         a.x->>'c' AS command_id, a.x->'m' AS metadata, a.x->'e' AS events, jsonb_array_length(a.x->'e') AS count
+  FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS a(x, n)
+), locked AS MATERIALIZED (
+  SELECT count(l.done) AS streams FROM (
+    SELECT pg_advisory_xact_lock(${ANY_LOCK_CLASS}, hashtext(o.stream_id))::text AS done
+    FROM (SELECT DISTINCT stream_id FROM input ORDER BY stream_id) o
+  ) l
+), checked AS MATERIALIZED (
+  SELECT i.*, (SELECT coalesce(max(e.stream_position), 0) FROM events e WHERE e.stream_id = i.stream_id) AS head
+  FROM input i, locked k WHERE k.streams >= 0
+), allowed AS (
+  SELECT c.* FROM checked c
+  WHERE NOT EXISTS (SELECT 1 FROM checked m WHERE m.first AND m.head <> m.version)
+    AND ($3::boolean IS NOT TRUE OR NOT EXISTS (SELECT 1 FROM commands k JOIN checked m ON k.command_id = m.command_id WHERE m.count > 0))
+), registered AS (
+  INSERT INTO streams (stream_id, stream_type) SELECT a.stream_id, a.stream_type FROM allowed a WHERE a.first AND a.version = 0 AND a.count > 0
+  ON CONFLICT (stream_id) DO NOTHING
+), inserted AS (
+  INSERT INTO events AS e (stream_id, stream_position, command_id, event_id, event_type, schema_version, data, metadata)
+  SELECT a.stream_id, a.version + x.ord::integer, CASE WHEN x.ord = a.count THEN a.command_id END,
+         (x.ev->>'eventId')::uuid, x.ev->>'type', (x.ev->>'schemaVersion')::integer, x.ev->'data', a.metadata
+  FROM allowed a, jsonb_array_elements(a.events) WITH ORDINALITY AS x(ev, ord)
+  ORDER BY a.n, x.ord
+  RETURNING e.global_position, e.transaction_id, e.stream_id, e.stream_position, e.recorded_at
+)
+SELECT i.global_position, i.transaction_id::text AS transaction_id, i.stream_id, i.stream_position, i.recorded_at,
+       CASE WHEN $2::boolean THEN (SELECT count(pg_notify('${EVENTS_CHANNEL}', d.stream_id)) FROM (SELECT DISTINCT stream_id FROM inserted) d) END AS notified
+FROM inserted i ORDER BY i.global_position`;
+
 /** A stream's version: its highest position (0 when it has no events). */
 const STREAM_VERSION_SQL = 'SELECT max(stream_position) AS version FROM events WHERE stream_id = $1';
 
@@ -173,8 +224,20 @@ function sqlState(err: unknown): string | undefined {
   return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
 }
 
+/** The metadata document stored with every event of an append by this command. */
+function storedMetadata(command: CommandContext): StoredMetadata {
+  return {
+    commandId: command.commandId,
+    correlationId: command.correlationId,
+    causationId: command.causationId,
+    actor: command.actor,
+    ...(command.requestId !== undefined ? { requestId: command.requestId } : {}),
+    ...(command.requestHash !== undefined ? { requestHash: command.requestHash } : {}),
+  };
+}
+
 /** The result of an append whose events were inserted: `rows` are their positions, in order. */
-function appendedResult(append: PreparedAppend, rows: AppendRow[]): AppendResult {
+function appendedResult(append: PreparedAppend, rows: AppendRow[]): Extract<AppendResult, { status: 'appended' }> {
   const events = rows.map((row, i): RecordedEvent => {
     const p = append.events[i]!;
     const recordedAt = row.recorded_at;
@@ -240,14 +303,7 @@ export class PostgresEventStore implements EventStore {
       streamType: options.streamType,
       expectedVersion,
       commandId: command.commandId,
-      metadata: {
-        commandId: command.commandId,
-        correlationId: command.correlationId,
-        causationId: command.causationId,
-        actor: command.actor,
-        ...(command.requestId !== undefined ? { requestId: command.requestId } : {}),
-        ...(command.requestHash !== undefined ? { requestHash: command.requestHash } : {}),
-      },
+      metadata: storedMetadata(command),
       // recordedAt comes from the database clock (the recorded_at column).
       events: events.map((event) => ({ eventId: randomUUID(), type: event.type, schemaVersion: event.schemaVersion ?? 1, data: event.data ?? null })),
     };
@@ -260,6 +316,83 @@ export class PostgresEventStore implements EventStore {
         if (!(err instanceof ConcurrencyError) || expectedVersion !== 'any' || attempt >= ANY_VERSION_ATTEMPTS) throw err;
       }
     }
+  }
+
+  async appendMany(appends: StreamAppend[]): Promise<AppendManyResult> {
+    /** Where each stream's entries so far end (a later entry of the same stream must start there). */
+    const streamEnds = new Map<string, number | null>();
+    const commandIds = new Set<string>();
+    for (const { streamId, expectedVersion, events, command } of appends) {
+      if (expectedVersion !== 'no_stream' && (typeof expectedVersion !== 'number' || !Number.isInteger(expectedVersion) || expectedVersion < 0)) {
+        throw new RangeError(`Invalid expected version ${String(expectedVersion)} for a multi-stream append`);
+      }
+      const version = expectedVersion === 'no_stream' ? 0 : expectedVersion;
+      if (streamEnds.has(streamId)) {
+        // Chained: another command's events right after the previous entry's on this stream.
+        const end = streamEnds.get(streamId);
+        if (end === null || end !== version || events.length === 0) {
+          throw new RangeError(`Stream ${streamId} appears twice in one multi-stream append without following on (expected ${String(end)}, got ${version})`);
+        }
+      }
+      streamEnds.set(streamId, events.length === 0 ? null : version + events.length);
+      if (events.length === 0) continue;
+      if (commandIds.has(command.commandId)) throw new RangeError(`Command id ${command.commandId} appears twice in one multi-stream append`);
+      commandIds.add(command.commandId);
+    }
+    const prepared: PreparedAppend[] = appends.map(({ streamId, streamType, events, expectedVersion, command }) => ({
+      streamId,
+      streamType,
+      expectedVersion,
+      commandId: command.commandId,
+      metadata: storedMetadata(command),
+      events: events.map((event) => ({ eventId: randomUUID(), type: event.type, schemaVersion: event.schemaVersion ?? 1, data: event.data ?? null })),
+    }));
+    const versionOf = (append: PreparedAppend) => (append.expectedVersion === 'no_stream' ? 0 : (append.expectedVersion as number));
+    const writing = prepared.filter((append) => append.events.length > 0);
+    if (writing.length === 0) {
+      // Guards only: nothing to write, the versions are still checked.
+      const versions = await this.streamVersions(prepared.map((append) => append.streamId));
+      const moved = prepared.findIndex((append, i) => versions[i] !== versionOf(append));
+      if (moved !== -1) throw new ConcurrencyError(prepared[moved]!.streamId, prepared[moved]!.expectedVersion, versions[moved]!);
+      return { status: 'appended', streams: prepared.map((append) => ({ streamId: append.streamId, version: versionOf(append), events: [] })) };
+    }
+    const legacyCommands = await this.hasLegacyCommands();
+    const seen = new Set<string>();
+    const entries = prepared.map((append) => {
+      const first = !seen.has(append.streamId);
+      seen.add(append.streamId);
+      return { s: append.streamId, t: append.streamType, v: versionOf(append), f: first, c: append.commandId, m: append.metadata, e: append.events };
+    });
+    let rows: (AppendRow & { stream_id: string })[];
+    try {
+      ({ rows } = await this.db.query<AppendRow & { stream_id: string }>(APPEND_MANY_SQL, [JSON.stringify(entries), !this.notifier, legacyCommands], { name: 'es_append_many' }));
+    } catch (err) {
+      if (sqlState(err) !== UNIQUE_VIOLATION) throw err;
+      rows = [];
+    }
+    if (rows.length === 0) {
+      // Nothing inserted: the same multi-append was applied before (answer as it did), or a stream moved.
+      const previous = await Promise.all(writing.map((append) => this.findCommand(append.commandId)));
+      if (previous.every((record) => record !== null)) return { status: 'duplicate', streams: previous as CommandRecord[] };
+      const versions = await this.streamVersions(prepared.map((append) => append.streamId));
+      const moved = Math.max(0, prepared.findIndex((append, i) => versions[i] !== versionOf(append)));
+      throw new ConcurrencyError(prepared[moved]!.streamId, prepared[moved]!.expectedVersion, versions[moved]!);
+    }
+    const byStream = new Map<string, AppendRow[]>();
+    for (const row of rows) {
+      const list = byStream.get(row.stream_id);
+      if (list) list.push(row);
+      else byStream.set(row.stream_id, [row]);
+    }
+    const streams = prepared.map((append) => {
+      const from = versionOf(append);
+      if (append.events.length === 0) return { streamId: append.streamId, version: from, events: [] };
+      const own = byStream.get(append.streamId)!.filter((row) => row.stream_position > from && row.stream_position <= from + append.events.length);
+      const appended = appendedResult(append, own.sort((a, b) => a.stream_position - b.stream_position));
+      return { streamId: append.streamId, version: appended.version, events: appended.events };
+    });
+    for (const streamId of byStream.keys()) this.notifier?.notify(streamId);
+    return { status: 'appended', streams };
   }
 
   private async appendOnce(append: PreparedAppend): Promise<AppendResult> {
@@ -352,6 +485,18 @@ export class PostgresEventStore implements EventStore {
   async streamVersion(streamId: string): Promise<number> {
     const { rows } = await this.db.query<{ version: number | null }>(STREAM_VERSION_SQL, [streamId]);
     return rows[0]?.version ?? 0;
+  }
+
+  async streamVersions(streamIds: readonly string[]): Promise<number[]> {
+    if (streamIds.length === 0) return [];
+    if (streamIds.length === 1) return [await this.streamVersion(streamIds[0]!)];
+    // One index probe per stream (the same max() as streamVersion), in one round trip.
+    const { rows } = await this.db.query<{ version: number | null }>(
+      `SELECT (SELECT max(stream_position) FROM events WHERE stream_id = s.id) AS version
+       FROM unnest($1::text[]) WITH ORDINALITY AS s(id, n) ORDER BY s.n`,
+      [streamIds],
+    );
+    return rows.map((row) => row.version ?? 0);
   }
 
   /**

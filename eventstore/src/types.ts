@@ -118,6 +118,29 @@ export type AppendResult =
    */
   | { status: 'duplicate'; streamId: string; version: number; requestHash?: string };
 
+/**
+ * One stream's part of an `appendMany`. `expectedVersion` is required and exact (no 'any': a
+ * multi-stream append is a decision taken on every stream's state). An entry with no events
+ * appends nothing but its expected version is still checked (a guard: "this stream was still at
+ * the version my decision was based on"), in the same statement as the rest.
+ */
+export type StreamAppend = {
+  streamId: string;
+  streamType: string;
+  events: NewEvent[];
+  expectedVersion: Exclude<ExpectedVersion, 'any'>;
+  command: CommandContext;
+};
+
+export type AppendManyResult =
+  /** Every entry's events appended, in one transaction; `streams` in the order given (guards included, with no events). */
+  | { status: 'appended'; streams: { streamId: string; version: number; events: RecordedEvent[] }[] }
+  /**
+   * Every entry with events had already been appended by these same command ids (a retried
+   * multi-append). Nothing was written; where each one ended, in the order given (entries with events only).
+   */
+  | { status: 'duplicate'; streams: CommandRecord[] };
+
 /** Position in the global log: readers order by (transactionId, globalPosition). */
 export type Checkpoint = { transactionId: string; globalPosition: number };
 export const START: Checkpoint = { transactionId: '0', globalPosition: 0 };
@@ -166,9 +189,24 @@ export interface EventStore {
   readonly db: Database;
   /** Appends atomically; throws `ConcurrencyError` when the expected version does not hold. */
   append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /**
+   * Appends to several streams atomically, in one statement (one round trip, one transaction): all
+   * or nothing. Every entry's expected version is checked; if any does not hold (or another writer
+   * takes a position first) nothing is written and `ConcurrencyError` names a stream that moved.
+   * Events take global positions in the order given (entries, then each entry's events) and share
+   * one transaction id, so readAll hands them out together and in that order. Each entry with
+   * events records its own command id (they must differ); a repeat of the same multi-append
+   * answers 'duplicate'. A stream may appear again only right after where its entry before ends
+   * (another command's events following on: several commands' appends in one statement).
+   * Concurrent multi-appends sharing streams queue on a per-stream lock taken in stream id order,
+   * so they never deadlock.
+   */
+  appendMany(appends: StreamAppend[]): Promise<AppendManyResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Current version of a stream, 0 when it does not exist. */
   streamVersion(streamId: string): Promise<number>;
+  /** Current versions of several streams in one query, in the order asked (0 for a stream that does not exist). */
+  streamVersions(streamIds: readonly string[]): Promise<number[]>;
   /** Where the append of an already-applied command id ended (its stream and version), or null. */
   findCommand(commandId: string): Promise<CommandRecord | null>;
   /**
