@@ -97,4 +97,45 @@ CREATE TABLE server_secrets (
 );
 `,
   },
+  {
+    id: 'api/002-mail-outbox-and-bot-check',
+    sql: /* sql */ `
+-- Outgoing mail (apps/api/src/mail/): every message is written here before anything is sent, so
+-- a crash, a refusing or unreachable SMTP server never loses it. Not events: it is the delivery
+-- queue of a side effect (the intent is the event that caused the mail, e.g. FormSubmitted, and
+-- its reactor queues the mail under a dedupe key made from that event, so a replay queues nothing
+-- twice). status: 'queued' (due at next_attempt_at), 'sending' (claimed by a sender until
+-- next_attempt_at; a sender that crashed leaves it to be claimed again), 'sent', 'held' (no
+-- SMTP_URL: kept in the local outbox for the owner to read), 'failed' (refused for good or out of
+-- attempts; kept with its last error). Rows are never deleted by the app.
+CREATE TABLE mail_outbox (
+  id              text PRIMARY KEY,
+  -- Written order: timestamps tie (PGlite's clock has millisecond steps) and ids are random.
+  position        bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+  dedupe_key      text UNIQUE,
+  recipients      jsonb NOT NULL,
+  subject         text NOT NULL,
+  text_body       text NOT NULL,
+  html_body       text,
+  reply_to        text,
+  status          text NOT NULL CHECK (status IN ('queued', 'sending', 'sent', 'held', 'failed')),
+  attempts        integer NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+  next_attempt_at timestamptz,
+  last_error      text,
+  smtp_response   text,
+  created_at      timestamptz NOT NULL DEFAULT now(),
+  updated_at      timestamptz NOT NULL DEFAULT now(),
+  sent_at         timestamptz
+);
+CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at) WHERE status IN ('queued', 'sending');
+
+-- Proof-of-work (altcha) solutions already used (apps/api/src/bot-check/altcha-check.ts): one row
+-- per challenge signature (hashed) until the challenge expires, so a solution works once.
+CREATE TABLE bot_check_spent_challenges (
+  id         text PRIMARY KEY,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX bot_check_spent_challenges_expires_at ON bot_check_spent_challenges (expires_at);
+`,
+  },
 ];
