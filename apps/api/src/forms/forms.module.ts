@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { FormNotifications } from './form-notifications';
+import { FormRateLimits } from './form-rate-limits';
+import { FORMS_SETTINGS } from './form-settings';
+import { FormStore } from './form-store';
+import { FormVisitors } from './form-visitors';
+import { FormsOwnerController } from './forms-owner.controller';
+import { FormsVisitorController } from './forms-visitor.controller';
+
+/**
+ * Forms and newsletter sign-ups (issue 14): the owner's form builder API, the visitor's submission
+ * calls (SPEC 7) with the bot check (BotCheckModule, global), the owner notification worker
+ * (through the global MailModule's Mailer). Published pages read the definitions from the
+ * `forms` read model (storefront).
+ */
+@Module({
+  controllers: [FormsOwnerController, FormsVisitorController],
+  providers: [
+    { provide: FORMS_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config.forms },
+    FormStore,
+    FormVisitors,
+    FormRateLimits,
+    FormNotifications,
+  ],
+  exports: [FormStore],
+})
+export class FormsModule {}
