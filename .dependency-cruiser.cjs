@@ -7,7 +7,7 @@
 // apps/api/src: shared layers (config ← infrastructure ← security) and contexts.
 const API = '^apps/api/src/';
 const SHARED = ['config', 'infrastructure', 'security'];
-const CONTEXTS = ['accounts', 'media', 'catalog', 'cart', 'checkout', 'content', 'rendering', 'theme', 'first-start', 'storefront', 'health', 'demo'];
+const CONTEXTS = ['accounts', 'media', 'catalog', 'cart', 'checkout', 'content', 'forms', 'rendering', 'theme', 'first-start', 'storefront', 'health', 'demo', 'mail', 'bot-check'];
 const any = (names) => `(${names.join('|')})`;
 /** Contexts that build on one another, highest first. */
 const CHAIN = ['checkout', 'cart', 'catalog', 'media'];
@@ -183,9 +183,9 @@ module.exports = {
     {
       name: 'api-storefront-imports-its-listed-contexts-only',
       severity: 'error',
-      comment: 'The published site reads content, catalog and cart, and renders with theme and rendering.',
+      comment: 'The published site reads content, catalog, cart and checkout (order pages), and renders with theme and rendering.',
       from: { path: `${API}storefront/`, pathNot: TEST_CODE },
-      to: { path: CONTEXT, pathNot: `${API}(storefront|content|catalog|cart|theme|rendering)/` },
+      to: { path: CONTEXT, pathNot: `${API}(storefront|content|catalog|cart|checkout|theme|rendering)/` },
     },
     {
       name: 'api-storefront-imports-no-demo-or-root',

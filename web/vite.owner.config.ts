@@ -10,6 +10,8 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   base: '/static/owner/',
+  // web/public (the islands' static files) belongs to the islands' build only.
+  publicDir: false,
   plugins: [react()],
   resolve: {
     alias: {

@@ -11,17 +11,29 @@
  * what any HTTP add-to-cart that writes to the database can reach on this machine at best).
  * Run standalone after `npm run build`: `node bench/dist/commerce-http.bench.js`.
  */
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { formatRate, measureThroughput, printTable, withScratchDatabaseUrl } from './bench-util';
 import { BenchClient, cookieNamed, percentile, type JsonResponse } from './http-client';
 import { startServerProcess, stopServerProcess } from './server-process';
 
+/** Checkout needs a shipping address for a cart of physical goods. */
+const SHIPPING_ADDRESS = { name: 'Bench Buyer', line1: '1 Load Street', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' };
+
 const REPO_ROOT = resolve(__dirname, '../..');
 const OWNER = { email: 'owner@example.com', password: 'bench owner password 1' };
 const ADDS_PER_CART = 4;
 
-export type CommerceBenchOptions = { serverUrl?: string; connections?: number; checkoutConcurrency?: number; phaseMs?: number; rounds?: number };
+export type CommerceBenchOptions = {
+  serverUrl?: string;
+  connections?: number;
+  checkoutConcurrency?: number;
+  phaseMs?: number;
+  rounds?: number;
+  /** Only the checkout phase (`BENCH_ONLY=checkout` on the command line): for the before/after runs of a checkout change. */
+  checkoutOnly?: boolean;
+};
 
 /** The built server (or `script`) on `databaseUrl`, silent, with the bench owner and no rate limits. */
 function startServer(databaseUrl: string, script = resolve(REPO_ROOT, 'apps/api/dist/demo/main.js'), args: string[] = []) {
@@ -61,6 +73,54 @@ async function createBenchProducts(client: BenchClient): Promise<{ itemId: strin
 
 type LatencyRow = { rps: number; p50: number; p99: number; count: number };
 
+/**
+ * Checkout: each of `concurrency` workers fills a fresh 5-line cart (not timed), then checks it
+ * out (timed), for `durationMs` after a second of warm-up. Prints the slowest checkouts' times.
+ */
+/**
+ * PostgreSQL checkpoints so far: requested (forced: CREATE DATABASE, DROP DATABASE and CHECKPOINT
+ * force an immediate one, which writes out every dirty buffer of the whole server and stalls
+ * commits meanwhile) and timed. PostgreSQL 17 moved them to pg_stat_checkpointer.
+ */
+async function checkpoints(pool: pg.Pool): Promise<{ requested: number; timed: number }> {
+  try {
+    const { rows } = await pool.query<{ requested: string; timed: string }>('SELECT num_requested AS requested, num_timed AS timed FROM pg_stat_checkpointer');
+    return { requested: Number(rows[0]!.requested), timed: Number(rows[0]!.timed) };
+  } catch {
+    const { rows } = await pool.query<{ requested: string; timed: string }>('SELECT checkpoints_req AS requested, checkpoints_timed AS timed FROM pg_stat_bgwriter');
+    return { requested: Number(rows[0]!.requested), timed: Number(rows[0]!.timed) };
+  }
+}
+
+async function measureCheckout(client: BenchClient, products: { itemId: string; sku: string }[], concurrency: number, durationMs: number, pool: pg.Pool): Promise<LatencyRow> {
+  const checkoutLatencies: number[] = [];
+  const checkout = async (worker: number, iteration: number) => {
+    let cookie: string | undefined;
+    for (const p of products) {
+      const res = await client.request('POST', '/api/commerce/shopping-cart/entries', { itemId: p.itemId, sku: p.sku, quantity: 1 }, cookie ? { cookie } : {});
+      if (res.status !== 200) throw new Error(`add failed: ${res.status}`);
+      cookie ??= cookieNamed(res, 'ss_cart');
+    }
+    const started = performance.now();
+    const res = await client.request('POST', '/api/commerce/checkout', { email: `bench${worker}-${iteration}@example.com`, paymentToken: 'tok_visa', shippingAddress: SHIPPING_ADDRESS }, { cookie: cookie! });
+    checkoutLatencies.push(performance.now() - started);
+    if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${JSON.stringify(res.body)}`);
+  };
+  await measureThroughput(1000, concurrency, checkout);
+  checkoutLatencies.length = 0;
+  const before = await checkpoints(pool);
+  const load = (await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ')[0];
+  const co = await measureThroughput(durationMs, concurrency, checkout);
+  const after = await checkpoints(pool);
+  const row = { rps: co.opsPerSec, p50: percentile(checkoutLatencies, 0.5), p99: percentile(checkoutLatencies, 0.99), count: checkoutLatencies.length };
+  const slowest = [...checkoutLatencies].sort((a, b) => b - a).slice(0, 5).map((v) => v.toFixed(0));
+  console.log(
+    `checkout: n ${row.count}, p50 ${row.p50.toFixed(1)} ms, p95 ${percentile(checkoutLatencies, 0.95).toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, slowest ${slowest.join(', ')} ms; ` +
+      `load average ${load}; PostgreSQL checkpoints meanwhile: ${after.requested - before.requested} forced, ${after.timed - before.timed} timed`,
+  );
+  return row;
+}
+
 export async function runCommerceHttpBench(options: CommerceBenchOptions = {}) {
   const serverUrl = options.serverUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const connections = options.connections ?? 32;
@@ -94,6 +154,7 @@ export async function runCommerceHttpBench(options: CommerceBenchOptions = {}) {
         carts[worker] ??= cookieNamed(res, 'ss_cart');
       };
 
+      if (options.checkoutOnly) return { checkout: await measureCheckout(client, products, checkoutConcurrency, phaseMs * rounds, pool) };
       // The HTTP stack's own ceiling on this machine: a request that touches neither domain nor database.
       const floor = await measureThroughput(phaseMs, connections, async () => {
         await client.request('GET', '/api/no-such-route');
@@ -133,24 +194,7 @@ export async function runCommerceHttpBench(options: CommerceBenchOptions = {}) {
       const baselineRps = baselineOps / baselineSeconds;
       const add: LatencyRow = { rps: addOps / addSeconds, p50: percentile(addLatencies, 0.5), p99: percentile(addLatencies, 0.99), count: addLatencies.length };
 
-      // Checkout: each worker fills a fresh 5-line cart (not timed), then checks it out (timed).
-      const checkoutLatencies: number[] = [];
-      const checkout = async (worker: number, iteration: number) => {
-        let cookie: string | undefined;
-        for (const p of products) {
-          const res = await client.request('POST', '/api/commerce/shopping-cart/entries', { itemId: p.itemId, sku: p.sku, quantity: 1 }, cookie ? { cookie } : {});
-          if (res.status !== 200) throw new Error(`add failed: ${res.status}`);
-          cookie ??= cookieNamed(res, 'ss_cart');
-        }
-        const started = performance.now();
-        const res = await client.request('POST', '/api/commerce/checkout', { email: `bench${worker}-${iteration}@example.com`, paymentToken: 'tok_visa' }, { cookie: cookie! });
-        checkoutLatencies.push(performance.now() - started);
-        if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${JSON.stringify(res.body)}`);
-      };
-      await measureThroughput(1000, checkoutConcurrency, checkout);
-      checkoutLatencies.length = 0;
-      const co = await measureThroughput(phaseMs * rounds, checkoutConcurrency, checkout);
-      const checkoutRow: LatencyRow = { rps: co.opsPerSec, p50: percentile(checkoutLatencies, 0.5), p99: percentile(checkoutLatencies, 0.99), count: checkoutLatencies.length };
+      const checkoutRow = await measureCheckout(client, products, checkoutConcurrency, phaseMs * rounds, pool);
 
       const ms = (v: number) => v.toFixed(1);
       printTable([
@@ -171,7 +215,7 @@ export async function runCommerceHttpBench(options: CommerceBenchOptions = {}) {
 }
 
 if (require.main === module) {
-  runCommerceHttpBench().catch((error) => {
+  runCommerceHttpBench({ checkoutOnly: process.env.BENCH_ONLY === 'checkout' }).catch((error) => {
     console.error(error);
     process.exit(1);
   });

@@ -1,6 +1,7 @@
 import { runAppendBench } from './append.bench';
 import { runCatchUpBench } from './catch-up.bench';
 import { runCommerceHttpBench } from './commerce-http.bench';
+import { runFormSubmissionBench } from './form-submission.bench';
 import { runPageRenderBench } from './page-render.bench';
 import { runRenderBench } from './render.bench';
 import { runStartBench } from './start.bench';
@@ -16,6 +17,8 @@ async function main() {
   await runCatchUpBench();
   console.log('\n# add-to-cart and checkout over HTTP (built server)');
   await runCommerceHttpBench();
+  console.log('\n# SaveFormSubmission over HTTP (built server)');
+  await runFormSubmissionBench();
   console.log('\n# template rendering');
   await runRenderBench();
   console.log('\n# published pages with a 200-product store (server time)');

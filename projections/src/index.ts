@@ -25,6 +25,11 @@ export {
 export { CART_DETAILS, MAX_CART_EVENT_DEPTH, cartDetailsModel, cartDetailsProjection, readCartDetails } from './cart/cart-details.projection';
 export { ORDERS, ordersModel, ordersProjection, readOrder, readOwnerOrder } from './checkout/orders.projection';
 export { CHECKOUTS, checkoutsModel, checkoutsProjection } from './checkout/checkouts.projection';
+export { ALSO_BOUGHT, ALSO_BOUGHT_LIMIT, alsoBoughtProjection, readAlsoBought } from './also-bought/also-bought.projection';
 export { IMAGE_ASSETS, imageAssetsProjection } from './media/image-assets.projection';
 export { siteProjection } from './site/site.projection';
 export * from './site/site-tables';
+export {
+  FORMS, FORM_SUBMISSIONS, MAILING_LIST, formsProjection, readFormList, readFormDefinitions, readSubmissions, readAllSubmissions, readMailingList,
+  csvCell, submissionsCsv, type FormListRow, type SubmissionRow, type MailingListRow,
+} from './forms/forms.projection';

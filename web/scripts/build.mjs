@@ -1,7 +1,9 @@
 // Builds the islands bundle and the owner app (two Vite builds: dist/ and dist/owner/), unless nothing it is built from changed since the last
 // build (a stamp of the inputs' content hashes sits in dist/). After a build every text asset is
 // written beside itself as .br (brotli, highest quality) and .gz, which the API sends to clients
-// that accept them, so the bundle is compressed once here and never per request.
+// that accept them, so the bundle is compressed once here and never per request. Then every
+// bundle is measured against its size budget (scripts/bundle-budget.mjs), also when nothing needed
+// building: a bundle over budget fails the build.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
@@ -9,11 +11,12 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { checkBudgets } from './bundle-budget.mjs';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(web, 'dist');
 const stampFile = join(dist, '.build-stamp');
-const inputs = [join(web, 'src'), join(web, '..', 'domain', 'src'), join(web, 'vite.config.ts'), join(web, 'vite.owner.config.ts'), join(web, 'package.json'), join(web, 'tsconfig.json'), join(web, '..', 'package-lock.json')];
+const inputs = [join(web, 'src'), join(web, 'public'), join(web, '..', 'domain', 'src'), join(web, 'vite.config.ts'), join(web, 'vite.owner.config.ts'), join(web, 'package.json'), join(web, 'tsconfig.json'), join(web, '..', 'package-lock.json')];
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|map)$/;
 
 function* files(path) {
@@ -38,8 +41,19 @@ function stampOfInputs() {
 
 const stamp = stampOfInputs();
 const force = process.argv.includes('--force');
-if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp && existsSync(join(dist, '.vite', 'manifest.json'))) {
+/** Fails the build when a bundle is over its size budget; cheap enough to run on every build. */
+function enforceBudgets() {
+  const overBudget = checkBudgets(web);
+  if (overBudget.length === 0) return;
+  for (const failure of overBudget) console.error(`bundle budget: ${failure}`);
+  console.error('The web build failed: a bundle is over its size budget (web/scripts/bundle-budget.mjs).');
+  process.exit(1);
+}
+
+const built = existsSync(join(dist, '.vite', 'manifest.json')) && existsSync(join(dist, 'owner', '.vite', 'manifest.json'));
+if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp && built) {
   console.log('web bundle is up to date');
+  enforceBudgets();
   process.exit(0);
 }
 
@@ -54,4 +68,5 @@ for (const file of files(dist)) {
   writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
   writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
 }
+enforceBudgets();
 writeFileSync(stampFile, stamp);

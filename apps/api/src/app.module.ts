@@ -2,13 +2,16 @@ import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Database } from '@storefront/eventstore';
 import { AccountsModule } from './accounts';
+import { BotCheckModule } from './bot-check';
 import { CartModule } from './cart';
 import { CatalogModule } from './catalog';
 import { CheckoutModule } from './checkout';
 import type { AppConfig } from './config/app-config';
 import { FirstStartModule } from './first-start';
+import { FormsModule } from './forms';
 import { HealthModule } from './health';
 import { InfrastructureModule } from './infrastructure/database/infrastructure.module';
+import { MailModule } from './mail';
 import { MediaModule } from './media';
 import { ContentModule } from './content';
 import { StorefrontModule } from './storefront';
@@ -26,12 +29,15 @@ export class AppModule {
         InfrastructureModule.forRoot(config, options),
         CqrsModule.forRoot(),
         HealthModule,
+        MailModule,
+        BotCheckModule,
         AccountsModule,
         CatalogModule,
         CartModule,
         CheckoutModule,
         MediaModule,
         ContentModule,
+        FormsModule,
         options.setup ?? FirstStartModule.seeding(),
         // Last: its catch-all published-site route comes after every API route.
         StorefrontModule,

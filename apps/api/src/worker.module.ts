@@ -2,14 +2,15 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CheckoutProcessModule } from './checkout';
 import type { AppConfig } from './config/app-config';
 import { InfrastructureModule } from './infrastructure/database/infrastructure.module';
+import { MailDeliveryModule } from './mail';
 
 /**
- * ROLE=worker: no HTTP, only the projection runner (the infrastructure module starts it) and the
- * checkout recovery worker.
+ * ROLE=worker: no HTTP, only the projection runner (the infrastructure module starts it), the
+ * checkout recovery worker and the mail sender.
  */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [InfrastructureModule.forRoot(config), CheckoutProcessModule] };
+    return { module: WorkerModule, imports: [InfrastructureModule.forRoot(config), CheckoutProcessModule, MailDeliveryModule] };
   }
 }

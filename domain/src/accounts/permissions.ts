@@ -16,19 +16,23 @@ import { isOwnerRole, OWNER_ROLES, type OwnerRole } from './roles';
  * - `pages.edit`, `navigation.edit`, `settings.edit`: the content editor's work, split the way the
  *   owner app's panel is (pages with their blocks and items; navigation, home page, header and
  *   footer; the website's settings).
- * - `blocks.code`: adding or changing html, embed and code blocks, whose markup runs in every
- *   reader's browser: the admin's alone (docs/SECURITY.md).
+ * - `blocks.code`: adding or changing embed and code blocks, and layout markup (tables, layout
+ *   elements, video frames) in html blocks, which every reader's browser gets: the admin's alone.
+ *   Anyone who edits pages writes html blocks (Heading, Text) with formatting only (docs/SECURITY.md).
  * - `media.manage`: the image library; both editors (image blocks) and store managers (product
  *   images) upload.
  * - `products.view` reads the owner catalog (every product, enabled or not, with its stock), which
  *   an editor needs to place product blocks; `products.manage` changes it.
  * - `orders.manage`: orders (list, full detail without the buyer's token, fulfil, cancel) and
  *   checkouts that need attention.
- * - `forms.manage`, `restock.manage`, `analytics.view`: the slots the form builder, the restock
- *   notifications and the analytics reports fill (no route needs them yet).
+ * - `forms.manage`: the form builder's forms, their submissions and the mailing list (issue 14).
+ * - `restock.manage`, `analytics.view`: the slots the restock notifications and the analytics
+ *   reports fill (no route needs them yet).
  * - `accounts.manage`: listing and creating owner accounts, which grants roles: the admin's alone.
  * - `health.details`: the health check's database and projection details (host names, process
  *   ids): the admin's alone.
+ * - `mail.view`: the mail outbox (form notifications and other mail, with visitors' addresses and
+ *   what they submitted): the admin's alone.
  *
  * Billing, moderator, commenter and scheduling have no API of their own yet (billing, comments,
  * scheduling), so they only view; they get their capabilities with those features.
@@ -38,16 +42,17 @@ export const PERMISSIONS = {
   'pages.edit': 'Create, edit, reorder, publish and delete pages, collections and their items (posts, events, gallery items), and edit page layouts',
   'navigation.edit': 'Edit the main and secondary navigation, the home page, the header and the footer',
   'settings.edit': 'Edit the website’s settings (title, logo, time zone, language, currency, social accounts, comments, captcha)',
-  'blocks.code': 'Add or change html, embed and code blocks',
+  'blocks.code': 'Add or change embed and code blocks, and layout markup in html blocks',
   'media.manage': 'Upload, edit and delete images',
   'products.view': 'Read the owner catalog: every product with its variants and stock',
   'products.manage': 'Create, edit, delete, enable and disable products, their variants, stock, sale prices and images',
   'orders.manage': 'List and read orders, fulfil and cancel them, and see checkouts that need attention',
-  'forms.manage': 'Build forms and read their submissions (the form builder’s slot)',
+  'forms.manage': 'Build forms, read and delete their submissions, and read the mailing list',
   'restock.manage': 'Manage restock notifications (the restock page’s slot)',
   'analytics.view': 'Read the analytics reports (the analytics slot)',
   'accounts.manage': 'List and create owner accounts, which grants roles',
   'health.details': 'Read the health check’s database and projection details',
+  'mail.view': 'Read the mail outbox: every message the site sent or holds, with its recipients and status',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,4 +1,4 @@
-import { domainError } from '../shared/error-catalogue';
+import { errorOf } from '../shared/error-catalogue';
 import type { Parsed } from '../shared/requests';
 
 /** Form answers attached to an entry (the product's additional-fields form), as JSON text, at most this long. */
@@ -11,12 +11,12 @@ export type AdditionalFields = Record<string, unknown> | null;
 export function parseAdditionalFields(raw: unknown): Parsed<AdditionalFields> {
   if (raw === undefined || raw === null) return { ok: true, value: null };
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    return { ok: false, error: domainError('INVALID_REQUEST', { field: 'additionalFields' }, 'additionalFields must be an object.') };
+    return { ok: false, error: errorOf('INVALID_REQUEST', 'additionalFields must be an object.', { field: 'additionalFields' }) };
   }
   if (JSON.stringify(raw).length > MAX_ADDITIONAL_FIELDS_LENGTH) {
     return {
       ok: false,
-      error: domainError('INVALID_REQUEST', { field: 'additionalFields' }, `additionalFields must be at most ${MAX_ADDITIONAL_FIELDS_LENGTH} characters of JSON.`),
+      error: errorOf('INVALID_REQUEST', `additionalFields must be at most ${MAX_ADDITIONAL_FIELDS_LENGTH} characters of JSON.`, { field: 'additionalFields' }),
     };
   }
   const fields = raw as Record<string, unknown>;

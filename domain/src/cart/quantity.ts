@@ -1,4 +1,4 @@
-import { domainError } from '../shared/error-catalogue';
+import { cartError } from '../shared/error-catalogue';
 import type { Parsed } from '../shared/requests';
 
 export const MIN_QUANTITY = 1;
@@ -17,13 +17,13 @@ const DECIMAL_TEXT = /^-?[0-9]+(?:\.[0-9]+)?$/;
  */
 export function parseQuantity(raw: unknown): Parsed<number> {
   if (typeof raw === 'string' ? !DECIMAL_TEXT.test(raw) : typeof raw !== 'number') {
-    return { ok: false, error: domainError('QUANTITY_NOT_A_NUMBER') };
+    return { ok: false, error: cartError('QUANTITY_NOT_A_NUMBER') };
   }
   const value = typeof raw === 'string' ? Number(raw) : raw;
-  if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, error: domainError('QUANTITY_NOT_A_NUMBER') };
-  if (!Number.isInteger(value)) return { ok: false, error: domainError('QUANTITY_NOT_WHOLE') };
+  if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, error: cartError('QUANTITY_NOT_A_NUMBER') };
+  if (!Number.isInteger(value)) return { ok: false, error: cartError('QUANTITY_NOT_WHOLE') };
   if (value < MIN_QUANTITY || value > MAX_QUANTITY) {
-    return { ok: false, error: domainError('QUANTITY_OUT_OF_RANGE', { min: MIN_QUANTITY, max: MAX_QUANTITY }) };
+    return { ok: false, error: cartError('QUANTITY_OUT_OF_RANGE', { min: MIN_QUANTITY, max: MAX_QUANTITY }) };
   }
   return { ok: true, value };
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { domainError } from '../shared/error-catalogue';
+import { errorOf } from '../shared/error-catalogue';
 import { lenient, object, parseRequest, sentText, type Parsed } from '../shared/requests';
 import { parseAdditionalFields, type AdditionalFields } from './additional-fields';
 import { parseQuantity, parseQuantityChange } from './quantity';
@@ -57,7 +57,7 @@ export const MAX_SUBSCRIPTION_OPTION_ID_LENGTH = 100;
 export function parseSubscriptionOptionId(raw: unknown): Parsed<string | null> {
   if (raw === undefined || raw === null || raw === '') return { ok: true, value: null };
   if (typeof raw === 'string' && raw.length <= MAX_SUBSCRIPTION_OPTION_ID_LENGTH) return { ok: true, value: raw };
-  return { ok: false, error: domainError('INVALID_REQUEST', { field: 'subscriptionOptionId' }, 'subscriptionOptionId must be a short text.') };
+  return { ok: false, error: errorOf('INVALID_REQUEST', 'subscriptionOptionId must be a short text.', { field: 'subscriptionOptionId' }) };
 }
 
 /** POST /api/3/commerce/cart/subscription: the subscription payload (SPEC 3) { itemId, sku, qty, additionalFields, subscriptionOptionId }. */

@@ -52,6 +52,14 @@ export type ShoppingCartView = {
   grandTotal: CartMoney;
 };
 
+/**
+ * A fresh cart with nothing in it: what the cart read answers a visitor who has no open cart (none
+ * yet, or one already bought), so that reading the cart is never an error. Nothing is stored for it.
+ */
+export function emptyShoppingCartView(input: { cartId: string; websiteId: string; currency: string; created: string }): ShoppingCartView {
+  return shoppingCartView({ status: 'open', ...input, entries: [] })!;
+}
+
 /** Derives the cart document from state; null for a cart that was never opened. */
 export function shoppingCartView(state: CartState): ShoppingCartView | null {
   if (state.status === 'empty') return null;

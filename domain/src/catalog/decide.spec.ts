@@ -171,6 +171,68 @@ describe('product decide: given events, when a command, then', () => {
     });
   });
 
+  describe('variant images (issue 13)', () => {
+    const setVariants = (variants: VariantDetails[], initialStock: Record<string, InitialStock> = {}): ProductCommand => ({
+      type: 'SetProductVariants', data: { productId: 'p1', variantOptionOrdering: ['Glaze'], variants, initialStock, now: NOW },
+    });
+    const withImages = [created({ variants: [variant(), moss], imageIds: ['img-main', 'img-sand', 'img-moss'] })];
+    const after = (events: ProductEvent[]) => {
+      const state = given(events);
+      if (state.status !== 'active') throw new Error(state.status);
+      return state.product;
+    };
+
+    it('gives variants one of the product\'s images, changes it, and takes it off with null', () => {
+      const chosen = decide(withImages, setVariants([variant({ imageId: 'img-sand' }), { ...moss, imageId: 'img-moss' }]));
+      expect(chosen).toEqual({
+        ok: true,
+        events: [
+          { type: 'ProductVariantEdited', data: { productId: 'p1', sku: 'MUG-SAND', changes: { imageId: 'img-sand' }, editedAt: NOW } },
+          { type: 'ProductVariantEdited', data: { productId: 'p1', sku: 'MUG-MOSS', changes: { imageId: 'img-moss' }, editedAt: NOW } },
+        ],
+      });
+      const history = [...withImages, ...(chosen.ok ? chosen.events : [])];
+      expect(after(history).variants.map((v) => v.imageId)).toEqual(['img-sand', 'img-moss']);
+      // The same images again: nothing to record.
+      expect(decide(history, setVariants([variant({ imageId: 'img-sand' }), { ...moss, imageId: 'img-moss' }]))).toEqual({ ok: true, events: [] });
+      const cleared = decide(history, setVariants([variant(), { ...moss, imageId: 'img-sand' }]));
+      expect(cleared.ok && cleared.events.map((e) => e.type === 'ProductVariantEdited' && e.data.changes)).toEqual([{ imageId: null }, { imageId: 'img-sand' }]);
+      expect(after([...history, ...(cleared.ok ? cleared.events : [])]).variants.map((v) => v.imageId ?? null)).toEqual([null, 'img-sand']);
+    });
+
+    it('refuses an image the product does not have, on every way a variant is written, appending nothing', () => {
+      expect(decide(withImages, setVariants([variant({ imageId: 'img-other' }), moss]))).toMatchObject({
+        ok: false, error: { code: 'INVALID_VARIANT_IMAGE', message: "A variant's image must be one of the product's own images.", details: { sku: 'MUG-SAND', imageId: 'img-other' } },
+      });
+      // A product without images: no variant can have one.
+      expect(errorCode([created()], setVariants([variant({ imageId: 'img-main' })]))).toBe('INVALID_VARIANT_IMAGE');
+      expect(errorCode(withImages, setVariants([variant(), moss, variant({ id: 'v3', sku: 'MUG-ASH', attributes: { Glaze: 'Ash' }, imageId: 'x' })]))).toBe('INVALID_VARIANT_IMAGE');
+      expect(errorCode(withImages, { type: 'EditVariant', data: { productId: 'p1', sku: 'MUG-SAND', changes: { imageId: 'nope' }, now: NOW } })).toBe('INVALID_VARIANT_IMAGE');
+      expect(errorCode(withImages, { type: 'AddVariant', data: { productId: 'p1', variant: variant({ id: 'v3', sku: 'MUG-ASH', attributes: { Glaze: 'Ash' }, imageId: 'nope' }), initialStock: { qtyInStock: 1, unlimited: false }, now: NOW } })).toBe('INVALID_VARIANT_IMAGE');
+      expect(errorCode([], create({ variants: [variant({ imageId: 'img-a' })], imageIds: ['img-b'] }))).toBe('INVALID_VARIANT_IMAGE');
+      expect(errorCode([], create({ variants: [variant({ imageId: 'img-b' })], imageIds: ['img-b'] }))).toBe('accepted');
+    });
+
+    it('takes an image off the variants that showed it when the product loses that image', () => {
+      const history = [created({ variants: [variant({ imageId: 'img-sand' }), { ...moss, imageId: 'img-moss' }], imageIds: ['img-main', 'img-sand', 'img-moss'] })];
+      const d = decide(history, { type: 'SetProductImages', data: { productId: 'p1', imageIds: ['img-moss', 'img-main'], now: NOW } });
+      if (!d.ok) throw new Error(d.error.code);
+      const product = after([...history, ...d.events]);
+      expect(product.variants.map((v) => v.imageId ?? null)).toEqual([null, 'img-moss']);
+      expect('imageId' in product.variants[0]!).toBe(false);
+      expect(errorCode([...history, ...d.events], setVariants([variant(), { ...moss, imageId: 'img-moss' }]))).toBe('accepted');
+    });
+
+    it('replays variants stored before variants had images as showing the main image', () => {
+      const old = after([created({ imageIds: ['img-main'] })]);
+      expect(old.variants[0]!.imageId).toBeUndefined();
+      const record = productRecord(old, () => ({ qtyInStock: 1, unlimited: false }));
+      expect('imageId' in record.structuredContent.variants[0]!).toBe(false);
+      const own = productRecord({ ...old, variants: [variant({ imageId: 'img-main' })] }, () => undefined);
+      expect(own.structuredContent.variants[0]!.imageId).toBe('img-main');
+    });
+  });
+
   it('puts all or some variants on sale, and refuses a sale price at or above the price', () => {
     const sale = (over: object): ProductCommand => ({
       type: 'PutProductOnSale', data: { productId: 'p1', onSale: true, skus: null, salePriceMinor: 2000, now: NOW, ...over },

@@ -8,7 +8,7 @@ import type {
 import type { ProductEvent } from './events';
 import { evolveProduct } from './evolve';
 import {
-  applyDetailsChanges, applyVariantChanges, PRODUCT_RESTORED_FIELDS, productImageIds, type ProductDetails, type VariantChanges, type VariantDetails,
+  applyDetailsChanges, applyVariantChanges, PRODUCT_RESTORED_FIELDS, productImageIds, variantImageId, type ProductDetails, type VariantChanges, type VariantDetails,
 } from './product-details';
 import { checkImageIds, checkMinor, checkStock, validateProduct } from './product-validation';
 import type { ProductState } from './state';
@@ -119,6 +119,7 @@ function variantChanges(was: VariantDetails, wanted: VariantDetails): VariantCha
   if (was.salePriceMinor !== wanted.salePriceMinor) changes.salePriceMinor = wanted.salePriceMinor;
   if (was.onSale !== wanted.onSale) changes.onSale = wanted.onSale;
   if ((was.weightGrams ?? null) !== (wanted.weightGrams ?? null)) changes.weightGrams = wanted.weightGrams ?? null;
+  if (variantImageId(was) !== variantImageId(wanted)) changes.imageId = variantImageId(wanted);
   return changes;
 }
 

@@ -1,5 +1,5 @@
 import type { ProductEvent } from './events';
-import { applyDetailsChanges, applyVariantChanges, type ProductDetails } from './product-details';
+import { applyDetailsChanges, applyVariantChanges, withoutMissingVariantImages, type ProductDetails } from './product-details';
 import type { ProductState } from './state';
 
 /** Total: an event that does not apply to the state leaves it unchanged, so replay never fails. */
@@ -40,7 +40,8 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
     case 'ProductDeleted':
       return { status: 'deleted', productId: product.id };
     case 'ProductImagesSet':
-      return active({ ...product, imageIds: event.data.imageIds });
+      // A variant showing an image the product no longer has shows the main image again.
+      return active({ ...product, imageIds: event.data.imageIds, variants: withoutMissingVariantImages(product.variants, event.data.imageIds) });
     case 'ProductRestored':
       return active({ ...product, ...event.data.changes });
     default: {

@@ -37,13 +37,14 @@ export function productSnapshot(state: ProductState): HistorySnapshot {
     plainField('mainImageId', fieldLabel('mainImageId'), images[0] ?? null),
   ];
   for (const v of p.variants) {
-    const label = (name: 'variantAttributes' | 'variantPrice' | 'variantSalePrice' | 'variantOnSale') => `${fill(STRINGS.history.variant, { sku: v.sku })}: ${fieldLabel(name)}`;
+    const label = (name: 'variantAttributes' | 'variantPrice' | 'variantSalePrice' | 'variantOnSale' | 'variantImage') => `${fill(STRINGS.history.variant, { sku: v.sku })}: ${fieldLabel(name)}`;
     const options = p.variantOptionOrdering.map((o) => `${o}: ${v.attributes[o] ?? ''}`);
     fields.push(
       plainField(`variants.${v.sku}.attributes`, label('variantAttributes'), v.attributes, shown(options)),
       plainField(`variants.${v.sku}.price`, label('variantPrice'), v.priceMinor, money(v.priceMinor)),
       plainField(`variants.${v.sku}.salePrice`, label('variantSalePrice'), v.salePriceMinor, money(v.salePriceMinor)),
       plainField(`variants.${v.sku}.onSale`, label('variantOnSale'), v.onSale),
+      plainField(`variants.${v.sku}.imageId`, label('variantImage'), v.imageId ?? null),
     );
   }
   return fields;

@@ -18,6 +18,12 @@ export type VariantDetails = {
    * variants saved before weights existed have none.
    */
   weightGrams?: number | null;
+  /**
+   * The variant's own image: one of the product's `imageIds`, shown when a visitor chooses the
+   * variant and as its cart and order thumbnail. Absent (or null) for none: the product's main
+   * image is shown; variants saved before variants had images have none.
+   */
+  imageId?: string | null;
 };
 
 export type BillingPeriodUnit = 'WEEK' | 'MONTH' | 'YEAR';
@@ -102,7 +108,25 @@ export const PRODUCT_RESTORED_FIELDS = [
 ] as const;
 export type ProductRestoreChanges = Partial<Pick<ProductDetails, (typeof PRODUCT_RESTORED_FIELDS)[number]>>;
 
-export type VariantChanges = Partial<Pick<VariantDetails, 'attributes' | 'priceMinor' | 'salePriceMinor' | 'onSale' | 'weightGrams'>>;
+export type VariantChanges = Partial<Pick<VariantDetails, 'attributes' | 'priceMinor' | 'salePriceMinor' | 'onSale' | 'weightGrams' | 'imageId'>>;
+
+/** The variant's own image id, or null when it shows the product's main image. */
+export function variantImageId(variant: Pick<VariantDetails, 'imageId'>): string | null {
+  return variant.imageId ?? null;
+}
+
+/**
+ * The variants with any image the product no longer has taken off (they show the main image
+ * again): removing an image from a product removes it from the variants that showed it.
+ */
+export function withoutMissingVariantImages(variants: VariantDetails[], imageIds: readonly string[]): VariantDetails[] {
+  if (!variants.some((v) => variantImageId(v) !== null && !imageIds.includes(v.imageId!))) return variants;
+  return variants.map((v) => {
+    if (variantImageId(v) === null || imageIds.includes(v.imageId!)) return v;
+    const { imageId: _dropped, ...rest } = v;
+    return rest;
+  });
+}
 
 /** Initial stock for a variant, validated with the product and written to its inventory stream. */
 export type InitialStock = { qtyInStock: number; unlimited: boolean };

@@ -44,6 +44,12 @@ export type Variant = {
   onSale: boolean;
   qtyInStock: number;
   unlimited: boolean;
+  /**
+   * The variant's own image (one of the record's `imageIds`): shown when the variant is chosen and
+   * as its cart and order thumbnail. Present only when the variant has one (records of variants
+   * without keep the shape they always had).
+   */
+  imageId?: string;
 };
 
 export type ProductRecord = {
@@ -85,6 +91,12 @@ export type ProductRecord = {
 
 export function findVariant(product: ProductRecord, sku: string): Variant | undefined {
   return product.structuredContent.variants.find((v) => v.sku === sku);
+}
+
+/** The image a variant shows (its own, else the product's main image); null when there is none. */
+export function variantImageIdOf(product: Pick<ProductRecord, 'mainImageId' | 'structuredContent'>, sku: string): string | null {
+  const own = product.structuredContent.variants.find((v) => v.sku === sku)?.imageId;
+  return own ?? product.mainImageId ?? null;
 }
 
 /** The price a buyer pays for one unit of a variant, in minor units. */

@@ -8,8 +8,8 @@
  * digital goods and gift cards, have none, so they are never sold out and their stock is unlimited.
  * (The template engine knows only types 1-4 and treats others as sold out.)
  */
-import { ERROR_MESSAGES } from '../shared/error-catalogue';
-import { STRINGS } from '../shared/strings';
+import { CART_ERROR_MESSAGES } from '../shared/error-catalogue';
+import { ADD_TO_CART_BUTTON_STRINGS, PRODUCT_LABELS } from '../shared/strings';
 import { PRODUCT_TYPES, tracksStock, type ProductTypeNumber } from './product-record';
 
 export type RuleVariant = {
@@ -37,12 +37,12 @@ export type RuleProduct = {
 export type ProductStatusMark = 'sold-out' | 'sale' | null;
 
 /** Fallback labels (SPEC section 8) and defaults (SPEC section 4), from the strings catalogue. */
-export const SOLD_OUT_LABEL = STRINGS.productLabels.soldOut;
-export const SALE_LABEL = STRINGS.productLabels.sale;
-export const DEFAULT_ADD_TO_CART_TEXT = STRINGS.addToCartButton.addToCart;
-export const DEFAULT_SUBSCRIBE_TEXT = STRINGS.addToCartButton.subscribe;
-export const SOLD_OUT_BUTTON_TEXT = STRINGS.addToCartButton.soldOut;
-export const GIFT_CARD_DENOMINATION_MESSAGE = ERROR_MESSAGES.GIFT_CARD_DENOMINATION_REQUIRED;
+export const SOLD_OUT_LABEL = PRODUCT_LABELS.soldOut;
+export const SALE_LABEL = PRODUCT_LABELS.sale;
+export const DEFAULT_ADD_TO_CART_TEXT = ADD_TO_CART_BUTTON_STRINGS.addToCart;
+export const DEFAULT_SUBSCRIBE_TEXT = ADD_TO_CART_BUTTON_STRINGS.subscribe;
+export const SOLD_OUT_BUTTON_TEXT = ADD_TO_CART_BUTTON_STRINGS.soldOut;
+export const GIFT_CARD_DENOMINATION_MESSAGE = CART_ERROR_MESSAGES.GIFT_CARD_DENOMINATION_REQUIRED;
 
 function typeOf(product: RuleProduct): number {
   const raw = product.structuredContent?.productType;

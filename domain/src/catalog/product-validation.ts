@@ -1,7 +1,7 @@
 import type { DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
 import { isSupportedCurrency } from '../shared/money';
-import { productImageIds, type InitialStock, type ProductDetails, type SubscriptionPlan, type VariantDetails } from './product-details';
+import { productImageIds, variantImageId, type InitialStock, type ProductDetails, type SubscriptionPlan, type VariantDetails } from './product-details';
 import { isValidUrlId } from './url-id';
 
 /** SPEC section 9 limits, and our own input bounds where the SPEC names none. */
@@ -109,6 +109,13 @@ export function checkWeight(variant: Pick<VariantDetails, 'sku' | 'weightGrams'>
   return valid ? null : err('INVALID_WEIGHT', { sku: variant.sku });
 }
 
+/** A variant's image, when it has one, is one of the product's own images. */
+export function checkVariantImage(variant: Pick<VariantDetails, 'sku' | 'imageId'>, productImages: readonly string[]): Check {
+  const imageId = variantImageId(variant);
+  if (imageId === null || productImages.includes(imageId)) return null;
+  return err('INVALID_VARIANT_IMAGE', { sku: variant.sku, imageId });
+}
+
 export function checkVariant(variant: VariantDetails, options: string[]): Check {
   const names = Object.keys(variant.attributes);
   const sameOptions = names.length === options.length && options.every((o) => typeof variant.attributes[o] === 'string');
@@ -133,8 +140,9 @@ function checkVariants(product: ProductDetails): Check {
   }
   const skus = new Set<string>();
   const combinations = new Set<string>();
+  const imageIds = productImageIds(product);
   for (const variant of variants) {
-    const invalid = checkVariant(variant, options) || checkWeight(variant, product.productType);
+    const invalid = checkVariant(variant, options) || checkWeight(variant, product.productType) || checkVariantImage(variant, imageIds);
     if (invalid) return invalid;
     if (skus.has(variant.sku)) return err('DUPLICATE_SKU', { sku: variant.sku });
     skus.add(variant.sku);

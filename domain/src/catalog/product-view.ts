@@ -32,6 +32,7 @@ export function productRecord(product: ProductDetails, stockOf: StockLookup): Pr
       onSale: v.onSale,
       qtyInStock: stock.qtyInStock,
       unlimited: stock.unlimited,
+      ...(v.imageId ? { imageId: v.imageId } : {}),
     };
   });
   const first = variants[0];

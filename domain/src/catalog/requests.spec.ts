@@ -122,6 +122,21 @@ describe('the set-variants request', () => {
     expect(parsed.ok ? 'accepted' : parsed.error.code).toBe(code);
   });
 
+  it('reads a variant\'s image id; null or \'\' is none', () => {
+    const parsed = parse({
+      variantOptionOrdering: [],
+      variants: [{ sku: 'OLD', priceCents: 100, imageId: 'img-a' }, { sku: 'B', priceCents: 1, imageId: null }, { sku: 'C', priceCents: 1, imageId: '' }],
+    });
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const { variants } = variantsFromRequest(parsed.value, current, () => 'v-new');
+    expect(variants.map((v) => v.imageId ?? null)).toEqual(['img-a', null, null]);
+    expect(variants.map((v) => 'imageId' in v)).toEqual([true, false, false]);
+    expect(parse({ variantOptionOrdering: [], variants: [{ sku: 'A', priceCents: 1, imageId: 5 }] })).toMatchObject({ ok: false, error: { code: 'INVALID_TEXT_FIELD', details: { field: 'imageId' } } });
+    expect(parseRequest(EditVariantRequest, { imageId: 'img-b' })).toEqual({ ok: true, value: { imageId: 'img-b' } });
+    expect(parseRequest(EditVariantRequest, { imageId: null })).toEqual({ ok: true, value: { imageId: null } });
+    expect(parseRequest(EditVariantRequest, { imageId: [] })).toMatchObject({ ok: false, error: { code: 'INVALID_TEXT_FIELD' } });
+  });
+
   it('lets an edit set or clear a weight', () => {
     expect(parseRequest(EditVariantRequest, { weightGrams: 120 })).toEqual({ ok: true, value: { weightGrams: 120 } });
     expect(parseRequest(EditVariantRequest, { weightGrams: null })).toEqual({ ok: true, value: { weightGrams: null } });

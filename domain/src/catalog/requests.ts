@@ -3,7 +3,7 @@ import type { DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
 import { isSupportedCurrency } from '../shared/money';
 import {
-  bool, codeProblem, definedOnly, object, problem, reportProblem, text, textList, type Parsed,
+  bool, codeProblem, definedOnly, nullableText, object, problem, reportProblem, text, textList, type Parsed,
 } from '../shared/requests';
 import {
   DEFAULT_MERCHANDISING, type InitialStock, type MerchandisingSettings, type ProductDetails, type ProductDetailsChanges,
@@ -43,9 +43,13 @@ const AttributesRequest = z.record(
   problem(() => domainError('INVALID_REQUEST', { field: 'attributes' }, 'attributes must be an object.')),
 );
 
+/** A variant's image: an image id (one of the product's images, checked by decide), or null or '' for none. */
+const variantImage = () => nullableText('imageId');
+
 /**
  * A variant as sent: `sku`, `attributes`, `priceCents`, `salePriceCents`, `onSale`, initial
- * `qtyInStock` and `unlimited`, and `weightGrams` (physical products; null or absent for none).
+ * `qtyInStock` and `unlimited`, `weightGrams` (physical products; null or absent for none) and
+ * `imageId` (one of the product's images; null or absent for none: the main image is shown).
  */
 export const VariantRequest = object({
   salePriceCents: z.optional(minor('salePriceCents')),
@@ -56,6 +60,7 @@ export const VariantRequest = object({
   qtyInStock: z.optional(z.nullable(z.number(codeProblem('INVALID_STOCK')))),
   unlimited: z.optional(bool('unlimited')),
   weightGrams: z.optional(grams()),
+  imageId: z.optional(variantImage()),
 }, 'variant');
 export type VariantRequest = z.output<typeof VariantRequest>;
 
@@ -156,7 +161,7 @@ export const EditProductDetailsRequest = z.pipe(
 );
 export type EditProductDetailsRequest = z.output<typeof EditProductDetailsRequest>;
 
-/** PUT …/variants/{sku}: any of attributes, priceCents, salePriceCents, onSale, weightGrams (a SKU never changes). */
+/** PUT …/variants/{sku}: any of attributes, priceCents, salePriceCents, onSale, weightGrams, imageId (a SKU never changes). */
 export const EditVariantRequest = z.pipe(
   object({
     sku: cannotChange('sku', 'A SKU cannot be changed; remove the variant and add a new one.'),
@@ -165,6 +170,7 @@ export const EditVariantRequest = z.pipe(
     salePriceCents: z.optional(minor('salePriceCents')),
     onSale: z.optional(bool('onSale')),
     weightGrams: z.optional(grams()),
+    imageId: z.optional(variantImage()),
   }),
   z.transform((b, ctx): VariantChanges => {
     const changes = definedOnly<VariantChanges>({
@@ -173,6 +179,7 @@ export const EditVariantRequest = z.pipe(
       salePriceMinor: b.salePriceCents,
       onSale: b.onSale,
       weightGrams: b.weightGrams,
+      imageId: b.imageId,
     });
     return Object.keys(changes).length === 0 ? reportProblem(ctx, nothingToChange()) : changes;
   }),
@@ -237,6 +244,7 @@ export function newVariant(v: z.output<typeof VariantRequest>, id: string): NewV
     variant: {
       id, sku: v.sku, attributes: v.attributes ?? {}, priceMinor: v.priceCents, salePriceMinor: v.salePriceCents ?? 0, onSale: v.onSale ?? false,
       ...(v.weightGrams === undefined || v.weightGrams === null ? {} : { weightGrams: v.weightGrams }),
+      ...(v.imageId === undefined || v.imageId === null ? {} : { imageId: v.imageId }),
     },
     initialStock: { qtyInStock: v.qtyInStock ?? 0, unlimited: v.unlimited ?? false },
   };
@@ -254,7 +262,7 @@ export function variantsFromRequest(
     const existing = current.find((c) => c.sku === v.sku);
     const parsed = newVariant(v, existing?.id ?? newVariantId());
     if (!existing) initialStock[v.sku] = parsed.initialStock;
-    // The whole variant as wanted: a weight left out (or null) means none.
+    // The whole variant as wanted: a weight or image left out (or null) means none.
     return parsed.variant;
   });
   return { variantOptionOrdering: body.variantOptionOrdering, variants, initialStock };

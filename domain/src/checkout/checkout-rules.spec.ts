@@ -5,7 +5,7 @@ import type { InventoryEvent } from '../inventory/events';
 import { formatMoneyLabel } from '../shared/money';
 import { checkoutProblem, orderFromCart, releaseClaims, stockClaims } from './checkout-rules';
 import { orderDecider } from './decide';
-import { parseCustomerEmail } from './requests';
+import { parseCustomerEmail, parseExpectedEntries, parseShippingAddress } from './requests';
 
 const at = '2026-11-23T12:00:00.000Z';
 const entry = (id: string, itemId: string, sku: string, quantity: number, unitPriceCents: number) => ({
@@ -14,6 +14,9 @@ const entry = (id: string, itemId: string, sku: string, quantity: number, unitPr
 /** The buyer's email as the checkout request parses it (`CheckoutRequest`). */
 const email = (raw: unknown) => parseCustomerEmail(raw);
 const cart = (currency: string, entries: ReturnType<typeof entry>[]): CartState => ({ status: 'open', cartId: 'c1', websiteId: 'w1', currency, created: at, entries });
+const ADDRESS = { name: 'Ada Lovelace', line1: '12 Kiln Street', line2: '', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' } as const;
+/** What a checkout of physical goods sends beside the email. */
+const shipped = { shippingAddress: parseShippingAddress(ADDRESS) };
 
 describe('checkout rules', () => {
   it('refuses an empty cart with the SPEC empty-cart message', () => {
@@ -28,7 +31,7 @@ describe('checkout rules', () => {
   ])('applies the checkout minimum in %s', (currency, below, minimum, message) => {
     const settings = { minimumSubtotalCents: minimum };
     expect(checkoutProblem(cart(currency, [entry('e1', 'p1', 'A', 1, below)]), settings, email('a@b.co'))).toMatchObject({ code: 'CHECKOUT_MINIMUM_SUBTOTAL', message });
-    expect(checkoutProblem(cart(currency, [entry('e1', 'p1', 'A', 1, minimum)]), settings, email('a@b.co'))).toBeNull();
+    expect(checkoutProblem(cart(currency, [entry('e1', 'p1', 'A', 1, minimum)]), settings, email('a@b.co'), shipped)).toBeNull();
   });
 
   it('judges the cart before the buyer\'s email: empty, then the checkout minimum', () => {
@@ -36,6 +39,37 @@ describe('checkout rules', () => {
     expect(checkoutProblem(cart('USD', [entry('e1', 'p1', 'A', 1, 100)]), { minimumSubtotalCents: 500 }, email('nope'))).toMatchObject({ code: 'CHECKOUT_MINIMUM_SUBTOTAL' });
     const bought: CartState = { ...cart('USD', [entry('e1', 'p1', 'A', 1, 100)]), status: 'purchased', orderId: 'o1', purchasedAt: at } as CartState;
     expect(checkoutProblem(bought, { minimumSubtotalCents: 0 }, email(undefined))).toBeNull();
+  });
+
+  it('needs a shipping address, whole and well formed, for a cart that requires shipping, after the email', () => {
+    const mugs = cart('USD', [entry('e1', 'p1', 'A', 1, 100)]);
+    const settings = { minimumSubtotalCents: 0 };
+    expect(checkoutProblem(mugs, settings, email('nope'), {})).toMatchObject({ code: 'INVALID_EMAIL' });
+    expect(checkoutProblem(mugs, settings, email('a@b.co'), {})).toMatchObject({
+      code: 'SHIPPING_ADDRESS_INVALID', message: 'Please check your shipping address.',
+      details: { fields: { name: 'Required', line1: 'Required', city: 'Required', postalCode: 'Required', country: 'Required' } },
+    });
+    expect(checkoutProblem(mugs, settings, email('a@b.co'), { shippingAddress: parseShippingAddress({ ...ADDRESS, postalCode: '1253' }) })).toMatchObject({
+      code: 'SHIPPING_ADDRESS_INVALID', details: { fields: { postalCode: 'ZIP Codes need to be 5 digits.' } },
+    });
+    // A cart with nothing to ship needs none, and ignores one sent.
+    const book = cart('USD', [{ ...entry('e1', 'p1', 'A', 1, 100), productType: 'DIGITAL' as never }]);
+    expect(checkoutProblem(book, settings, email('a@b.co'), {})).toBeNull();
+    expect(checkoutProblem(book, settings, email('a@b.co'), { shippingAddress: parseShippingAddress({ country: 'XX' }) })).toBeNull();
+  });
+
+  it('refuses a cart that is not what the checkout page showed (another tab changed it) before anything else but emptiness', () => {
+    const mugs = cart('USD', [entry('e1', 'p1', 'A', 2, 100), entry('e2', 'p2', 'B', 1, 100)]);
+    const settings = { minimumSubtotalCents: 50_000 };
+    const as = (expected: unknown) => ({ ...shipped, expectedEntries: parseExpectedEntries(expected) });
+    for (const changed of [{ e1: 1, e2: 1 }, { e1: 2 }, { e1: 2, e2: 1, e3: 1 }, { e1: 2, e9: 1 }]) {
+      expect(checkoutProblem(mugs, settings, email('nope'), as(changed))).toMatchObject({
+        code: 'CART_CHANGED', message: 'Your cart changed during checkout. Please review it and try again.',
+      });
+    }
+    expect(checkoutProblem(mugs, { minimumSubtotalCents: 0 }, email('a@b.co'), as({ e2: 1, e1: 2 }))).toBeNull();
+    expect(checkoutProblem(mugs, { minimumSubtotalCents: 0 }, email('a@b.co'), as(null))).toBeNull();
+    expect(checkoutProblem(mugs, settings, email('a@b.co'), as({ e1: 'two' }))).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'expectedEntries' } });
   });
 
   it('needs a valid email to send the confirmation to', () => {
@@ -86,7 +120,7 @@ describe('checkout rules', () => {
     const order = orderFromCart({ cart: open, orderId: 'o1', customerEmail: 'a@b.co', payment: { provider: 'test', paymentId: 'x', testMode: true }, now: at });
 
     it('checks out as one order of five lines', () => {
-      expect(checkoutProblem(open, { minimumSubtotalCents: 0 }, email('a@b.co'))).toBeNull();
+      expect(checkoutProblem(open, { minimumSubtotalCents: 0 }, email('a@b.co'), shipped)).toBeNull();
       expect(order.lines.map((l) => [l.productType, l.sku, l.quantity, l.lineTotalCents])).toEqual([
         ['PHYSICAL', 'MUG-SAND', 1, 2800], ['DIGITAL', 'BOOK-PDF', 1, 1200], ['SERVICE', 'CLASS-SAT', 1, 9500],
         ['GIFT_CARD', 'GIFT-25', 1, 2500], ['PAYWALL', 'NOTES', 1, 1500],

@@ -1,4 +1,5 @@
 import type { ProductTypeName } from '../catalog/product-record';
+import type { ShippingAddress } from './shipping-address';
 
 /** One line of an order: what was bought, at the price the cart held (integer minor units). */
 export type OrderLine = {
@@ -34,6 +35,8 @@ export type OrderPlaced = {
     testMode: boolean;
     payment: OrderPayment;
     placedAt: string;
+    /** Where to ship it: orders of carts that require shipping, placed since checkout asks for it. */
+    shippingAddress?: ShippingAddress;
   };
 };
 

@@ -1,4 +1,5 @@
 import { toDecimalString } from '../shared/money';
+import type { ShippingAddress } from './shipping-address';
 import type { OrderState } from './state';
 
 /** SPEC 3 'Money': minor units as a decimal string with the currency, plus the decimal value. */
@@ -24,6 +25,8 @@ export type OrderView = {
   taxTotal: OrderMoney;
   currency: string;
   customerEmail: string;
+  /** Where to ship it; null for an order with nothing to ship (or placed before checkout asked). */
+  shippingAddress: ShippingAddress | null;
   fulfillmentStatus: 'PENDING' | 'FULFILLED' | 'CANCELED';
   createdOn: string;
   fulfilledOn: string | null;
@@ -68,6 +71,7 @@ export function orderView(state: OrderState): OrderView | null {
     taxTotal: m(o.taxCents),
     currency: o.currency,
     customerEmail: o.customerEmail,
+    shippingAddress: o.shippingAddress ?? null,
     fulfillmentStatus: state.status,
     createdOn: o.placedAt,
     fulfilledOn: state.fulfilledAt,

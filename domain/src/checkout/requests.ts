@@ -1,14 +1,17 @@
 import * as z from 'zod/mini';
 import { isValidEmail } from '../accounts/email';
 import { domainError } from '../shared/error-catalogue';
-import { lenient, object, type Parsed } from '../shared/requests';
+import { isPlainObject, lenient, object, type Parsed } from '../shared/requests';
+import { readShippingAddress, type ShippingAddress } from './shipping-address';
 
 /**
  * Checkout's request bodies, as the API parses them into typed commands. Only a body that is not a
  * JSON object is refused here ('The request body must be a JSON object.'). A field's problem is
  * reported in its turn (a `Parsed` value): the buyer's email and the payment token after the
  * cart's own problems (nothing in it, under the checkout minimum; `checkoutProblem`), and neither
- * for a cart already bought, which answers with its order.
+ * for a cart already bought, which answers with its order. The shipping address counts only for a
+ * cart that requires shipping; `expectedEntries` (entry id → quantity, what the checkout page
+ * showed) makes a cart changed since then a CART_CHANGED refusal instead of an order for it.
  */
 
 export const MAX_PAYMENT_TOKEN_LENGTH = 200;
@@ -27,10 +30,37 @@ export function parsePaymentToken(raw: unknown): Parsed<string> {
   return { ok: true, value: raw.trim() };
 }
 
-/** POST /api/commerce/checkout { email, paymentToken }. */
+/** The most entries `expectedEntries` may name (a cart holds far fewer). */
+export const MAX_EXPECTED_ENTRIES = 500;
+
+/**
+ * The buyer's shipping address: null when none was sent; an address with a problem is
+ * SHIPPING_ADDRESS_INVALID ('Please check your shipping address.') with `details.fields`, each
+ * field's own message.
+ */
+export function parseShippingAddress(raw: unknown): Parsed<ShippingAddress | null> {
+  if (raw === undefined || raw === null) return { ok: true, value: null };
+  const { address, problems } = readShippingAddress(raw);
+  if (Object.keys(problems).length > 0) return { ok: false, error: domainError('SHIPPING_ADDRESS_INVALID', { fields: problems }) };
+  return { ok: true, value: address };
+}
+
+/** What the checkout page showed: entry id → quantity (whole, 1 to 9999), or null when not sent. */
+export function parseExpectedEntries(raw: unknown): Parsed<Record<string, number> | null> {
+  if (raw === undefined || raw === null) return { ok: true, value: null };
+  const entries = isPlainObject(raw) ? Object.entries(raw) : null;
+  if (!entries || entries.length > MAX_EXPECTED_ENTRIES || !entries.every(([id, n]) => id.length <= 100 && Number.isSafeInteger(n) && (n as number) >= 1 && (n as number) <= 9999)) {
+    return { ok: false, error: domainError('INVALID_REQUEST', { field: 'expectedEntries' }, 'expectedEntries must map entry ids to quantities.') };
+  }
+  return { ok: true, value: Object.fromEntries(entries) as Record<string, number> };
+}
+
+/** POST /api/commerce/checkout { email, paymentToken, shippingAddress?, expectedEntries? }. */
 export const CheckoutRequest = object({
   email: lenient(parseCustomerEmail),
   paymentToken: lenient(parsePaymentToken),
+  shippingAddress: lenient(parseShippingAddress),
+  expectedEntries: lenient(parseExpectedEntries),
 });
 export type CheckoutRequest = z.output<typeof CheckoutRequest>;
 

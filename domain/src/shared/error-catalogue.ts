@@ -1,9 +1,14 @@
 /**
  * Every error code the domain can return, with the SPEC's wording where it has one
  * (SPEC sections 5 and 8). HTTP statuses for these codes live in one place in apps/api.
+ *
+ * The cart's and the requests' messages are their own exports, so the published pages' islands
+ * bundle only those, not every owner message.
  */
-export const ERROR_MESSAGES = {
-  // Cart (SPEC 5 'Add to cart', 8 'Cart')
+import { BOT_CHECK_MESSAGES } from '../bot-check';
+
+/** Cart (SPEC 5 'Add to cart', 8 'Cart'). */
+export const CART_ERROR_MESSAGES = {
   QUANTITY_NOT_A_NUMBER: 'Quantity must be a number.',
   QUANTITY_NOT_WHOLE: 'Quantity must be a whole number',
   QUANTITY_OUT_OF_RANGE: 'Quantity must be between 1 and 9999.',
@@ -12,19 +17,75 @@ export const ERROR_MESSAGES = {
   CART_NOT_FOUND: 'You have nothing in your shopping cart.',
   CART_CLOSED: 'This cart has already been checked out.',
   SESSION_EXPIRED: 'Your session has expired. Please reload the page and try again.',
+  /**
+   * SPEC 8: what a failed add says in place of SESSION_EXPIRED when the browser keeps no cookies
+   * (the cart lives in a cookie). The browser words it; the API never answers it.
+   */
+  COOKIES_DISABLED: 'Please enable cookies in your browser, reload the page, and try again.',
   RATE_LIMITED: 'Please try again in a few seconds.',
   OPTIONS_NOT_CHOSEN: 'Please select the {option} option.',
   GIFT_CARD_DENOMINATION_REQUIRED: 'Select a denomination for the Gift Card',
   SERVICE_QUANTITY_LIMITED: 'Only one of this service can be added to your cart.',
   CART_ENTRY_NOT_FOUND: 'This item is no longer in your cart. Please reload the page and try again.',
   NOT_SUBSCRIBABLE: 'This product is not available as a subscription.',
-  // Requests
+} as const;
+
+/** Requests. */
+export const REQUEST_ERROR_MESSAGES = {
   MALFORMED_JSON: 'The request body is not valid JSON.',
   INVALID_REQUEST: 'The request is invalid.',
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported here.',
   NOT_FOUND: 'Not found.',
   INTERNAL: 'Something went wrong',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
+} as const;
+
+/**
+ * Checkout and orders (the checkout page's island takes these). INVALID_EMAIL is also the owner
+ * accounts' message for a bad email.
+ */
+export const CHECKOUT_ERROR_MESSAGES = {
+  INVALID_EMAIL: 'Please enter a valid email',
+  CHECKOUT_MINIMUM_SUBTOTAL: 'To check out, your order subtotal must be {subtotal} or more.',
+  CART_CHANGED: 'Your cart changed during checkout. Please review it and try again.',
+  PAYMENT_TOKEN_REQUIRED: 'Please enter your payment details.',
+  PAYMENT_DECLINED: 'Your card was declined.',
+  SHIPPING_ADDRESS_INVALID: 'Please check your shipping address.',
+} as const;
+
+/**
+ * Forms (SPEC 5 'Forms', 8 'Forms'). The form island bundles these and no other owner message.
+ * FORM_INVALID is the 400 of SaveFormSubmission and validate (with per-field errors beside it).
+ */
+export const FORM_ERROR_MESSAGES = {
+  FORM_INVALID: 'One or more fields is invalid, please check your entries.',
+  FORM_SUBMISSION_FAILED: 'Error processing form submission. Please reload and try again.',
+  FORM_UNKNOWN_ERROR: 'Unknown error, please try again later.',
+  /** Written once, with the bot check's messages (domain/src/bot-check). */
+  CAPTCHA_REQUIRED: BOT_CHECK_MESSAGES.incomplete,
+  FORM_KEY_UNAVAILABLE: 'Could not get a form submission key, please try again later.',
+  FORM_FIELDS_UNPARSABLE: 'Could not parse the form fields, please check your entries.',
+  FORM_PROBLEM_ABOVE: 'Your form has encountered a problem. Please scroll down to review.',
+  FORM_PROBLEM_BELOW: 'Your form has encountered a problem. Please scroll up to review.',
+  /** 401: a submission key that is missing, expired, used or another visitor's. */
+  FORM_KEY_INVALID: 'Unable to submit form. Please try again later.',
+  /** 404. */
+  FORM_NOT_CONFIGURED: 'This form has not been configured yet.',
+  /** 429. */
+  FORM_RATE_LIMITED: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+  /** 500. */
+  FORM_SEND_FAILED: 'Unable to send form. Please try again later.',
+  RECAPTCHA_SITE_KEY_MISSING: BOT_CHECK_MESSAGES.siteKeyMissing,
+  // Owner editor (SPEC 8 'Editor'); the owner app shows these over the API's detail.
+  FORM_UPDATE_FAILED: 'Unable to update form',
+  FORM_OPEN_FAILED: 'Unable to open form',
+} as const;
+
+export const ERROR_MESSAGES = {
+  ...FORM_ERROR_MESSAGES,
+  ...CART_ERROR_MESSAGES,
+  ...REQUEST_ERROR_MESSAGES,
+  ...CHECKOUT_ERROR_MESSAGES,
   // Accounts and request security
   INVALID_CREDENTIALS: 'Invalid email or password.',
   UNAUTHENTICATED: 'Please sign in to continue.',
@@ -33,8 +94,7 @@ export const ERROR_MESSAGES = {
   // The API names the wait ('… in 15 minutes.'); 'Please try again in a few seconds.' is the cart's 429 (SPEC 8).
   TOO_MANY_SIGN_IN_ATTEMPTS: 'Too many sign-in attempts. Please try again later.',
   PASSWORD_CONFIRMATION_FAILED: 'Please enter your current password to confirm this change.',
-  // Owner accounts
-  INVALID_EMAIL: 'Please enter a valid email',
+  // Owner accounts (INVALID_EMAIL is with checkout's)
   PASSWORD_TOO_SHORT: 'Passwords must be at least 12 characters long.',
   PASSWORD_TOO_LONG: 'Passwords must be at most 1024 characters long.',
   INVALID_ROLES: 'Please choose at least one valid role.',
@@ -62,6 +122,7 @@ export const ERROR_MESSAGES = {
   VARIANT_NOT_FOUND: 'This product has no variant with this SKU.',
   INVALID_SALE_PRICE: 'A sale price must be below the regular price.',
   INVALID_WEIGHT: 'A weight must be a whole number of grams from 0 to 1000000, and only physical products have one.',
+  INVALID_VARIANT_IMAGE: "A variant's image must be one of the product's own images.",
   INVALID_SUBSCRIPTION_PLAN: 'A subscription plan needs a billing period of 1 to 52 WEEK, MONTH or YEAR units and 0 (indefinite) to 1000 billing cycles.',
   SUBSCRIPTION_NOT_ALLOWED: 'Gift cards cannot be sold as subscriptions.',
   TAG_TOO_LONG: 'Tags can be at most 50 characters long.',
@@ -71,11 +132,7 @@ export const ERROR_MESSAGES = {
   STOCK_BELOW_ZERO: 'Stock cannot go below zero.',
   INVALID_RESERVATION: 'A reservation needs an order id and a whole quantity of 1 or more.',
   RESERVATION_CONFLICT: 'This order already holds a different reservation of this variant.',
-  // Checkout and orders
-  CHECKOUT_MINIMUM_SUBTOTAL: 'To check out, your order subtotal must be {subtotal} or more.',
-  CART_CHANGED: 'Your cart changed during checkout. Please review it and try again.',
-  PAYMENT_TOKEN_REQUIRED: 'Please enter your payment details.',
-  PAYMENT_DECLINED: 'Your card was declined.',
+  // Checkout and orders (with CHECKOUT_ERROR_MESSAGES)
   ORDER_NOT_FOUND: 'There is no order with this id.',
   ORDER_ALREADY_EXISTS: 'An order with this id already exists.',
   ORDER_CANCELLED: 'This order was cancelled.',
@@ -126,10 +183,37 @@ export const ERROR_MESSAGES = {
   // Owner edits: history, restore and concurrent editing (issue 12; SPEC 8 has no wording for these)
   EDIT_CONFLICT: 'Someone else changed this since you opened it. Reload to see their changes, or apply yours on top of them.',
   VERSION_NOT_FOUND: 'There is no version {version} of this to restore.',
+  // Form definitions (owner commands; SPEC 3 'Form', 'Form builder field types')
+  FORM_ALREADY_EXISTS: 'A form with this id already exists.',
+  INVALID_FORM_DEFINITION: 'This form cannot be saved: {reason}',
+  FORM_SUBMISSION_NOT_FOUND: 'There is no submission with this id.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
+export type CartErrorCode = keyof typeof CART_ERROR_MESSAGES;
+export type FormErrorCode = keyof typeof FORM_ERROR_MESSAGES;
 
-export function domainError(code: ErrorCode, details?: Record<string, unknown>, message?: string) {
-  return { code, message: message ?? ERROR_MESSAGES[code], ...(details ? { details } : {}) };
+/** A form error worded by FORM_ERROR_MESSAGES (the islands' counterpart of `domainError`). */
+export function formError(code: FormErrorCode, details?: Record<string, unknown>) {
+  return errorOf(code, FORM_ERROR_MESSAGES[code], details);
 }
+
+/** A domain error worded by the catalogue (`message`, when given, words it instead). */
+export function domainError(code: ErrorCode, details?: Record<string, unknown>, message?: string) {
+  return errorOf(code, message ?? ERROR_MESSAGES[code], details);
+}
+
+/**
+ * A domain error whose words are given. The cart's request checks, which the islands run in the
+ * browser, use this and `cartError` only, so the islands bundle the cart's and the requests'
+ * messages and not the whole catalogue that `domainError` looks codes up in.
+ */
+export function errorOf(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+  return { code, message, ...(details ? { details } : {}) };
+}
+
+/** A cart error worded by CART_ERROR_MESSAGES. */
+export function cartError(code: CartErrorCode, details?: Record<string, unknown>) {
+  return errorOf(code, CART_ERROR_MESSAGES[code], details);
+}
+

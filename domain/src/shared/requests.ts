@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { DomainError } from './decider';
-import { domainError, type ErrorCode } from './error-catalogue';
+import { domainError, errorOf, type ErrorCode } from './error-catalogue';
 
 /**
  * Request schemas: untrusted JSON (an API request body, a form in the browser) turned into typed
@@ -59,7 +59,7 @@ export function requestProblem(error: { issues: readonly { message: string; path
   const issue = error.issues[0];
   if (issue && issue.message.startsWith(MARK)) return JSON.parse(issue.message.slice(MARK.length)) as DomainError;
   const field = fieldName(issue?.path);
-  return domainError('INVALID_REQUEST', { field }, `${field} is not valid.`);
+  return errorOf('INVALID_REQUEST', `${field} is not valid.`, { field });
 }
 
 /** Parses `raw` with `schema`: its typed value, or the first problem as a domain error. */
@@ -72,7 +72,7 @@ export function parseRequest<S extends z.ZodMiniType>(schema: S, raw: unknown): 
 
 /** `<field> must be …` (INVALID_REQUEST), or `The request body must be a JSON object.` for the body itself. */
 export const mustBe = (what: string, field?: string) =>
-  problem((f) => domainError('INVALID_REQUEST', { field: f }, f === 'body' ? 'The request body must be a JSON object.' : `${f} ${what}`), field);
+  problem((f) => errorOf('INVALID_REQUEST', f === 'body' ? 'The request body must be a JSON object.' : `${f} ${what}`, { field: f }), field);
 
 /** An object; `The request body must be a JSON object.` at the top, `<field> must be an object.` inside. Unknown members are dropped. */
 export function object<Shape extends z.core.$ZodLooseShape>(shape: Shape, field?: string) {
@@ -82,7 +82,7 @@ export function object<Shape extends z.core.$ZodLooseShape>(shape: Shape, field?
 /** Text: `<field> must be text.` (INVALID_TEXT_FIELD), or another code's catalogue message with `{ field }`. */
 export function text(field?: string, code: ErrorCode = 'INVALID_TEXT_FIELD') {
   return z.string(code === 'INVALID_TEXT_FIELD'
-    ? problem((f) => domainError('INVALID_TEXT_FIELD', { field: f }, `${f} must be text.`), field)
+    ? problem((f) => errorOf('INVALID_TEXT_FIELD', `${f} must be text.`, { field: f }), field)
     : codeProblem(code, (f) => ({ field: f }), field));
 }
 
@@ -106,7 +106,7 @@ export function integer(field?: string) {
 export function textList(field?: string) {
   const p = problem((_f, _input, path) => {
     const name = field ?? listField(path);
-    return domainError('INVALID_REQUEST', { field: name }, `${name} must be a list of text.`);
+    return errorOf('INVALID_REQUEST', `${name} must be a list of text.`, { field: name });
   });
   return z.array(z.string(p), p);
 }

@@ -1,8 +1,7 @@
 /**
  * The SPEC page-type numbers (section 2, 'Page-type numbers') of the pages this product serves:
  * every published path comes to one of these, and the page context carries it as `pageType`. The
- * SPEC's other page types (splash, popup overlay, paywall, cart and checkout pages, …) are not
- * served here.
+ * SPEC's other page types (splash, popup overlay, paywall, donate, …) are not served here.
  */
 export const PAGE_TYPES = {
   contentCollection: 1,
@@ -14,6 +13,14 @@ export const PAGE_TYPES = {
   lockScreen: 103,
   protectedContent: 105,
   memberAreaAccessDenied: 106,
+  /** `/cart` (SPEC 2: the cart pill links to it). */
+  cart: 200,
+  /** `/checkout`: the SPEC does not show the route; express checkout navigates here. */
+  checkout: 201,
+  /** `/commerce/orders/{orderId}/confirmed?token=…`: where a successful checkout lands. */
+  orderConfirmed: 202,
+  /** `/commerce/orders/{orderId}?token=…`: the order-status link a checkout answers with. */
+  orderStatus: 211,
 } as const;
 
 export type PageTypeName = keyof typeof PAGE_TYPES;

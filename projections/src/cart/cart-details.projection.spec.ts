@@ -1,14 +1,9 @@
 import { buildProductRecord, cartStreamId, catalogStreamId, type CartEvent } from '@storefront/domain';
-import { migrate, PostgresEventStore, type CommandContext, type Database } from '@storefront/eventstore';
-import { createTestDatabase, describeEachDriver } from '@storefront/eventstore/testing';
-import { randomUUID } from 'node:crypto';
+import { describeEachDriver, testCommandContext } from '@storefront/eventstore/testing';
 import { allProjections } from '../registry';
-import { ProjectionRunner } from '../runner/projection-runner';
-import { projectionMigrations } from '../runner/projection-migrations';
+import { useProjectionHarness } from '../../testing/projection-harness';
 import { generationTable } from '../runner/read-model-tables';
 
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-const ctx = (): CommandContext => ({ commandId: randomUUID(), correlationId: 'c', causationId: null, actor: { kind: 'system', id: 'test' } });
 
 const opened = (cartId: string): CartEvent => ({ type: 'ShoppingCartOpened', data: { cartId, websiteId: 'w', currency: 'USD', openedAt: '2026-11-23T10:00:00.000Z' } });
 const added = (cartId: string, entryId: string, quantity: number, unitPriceCents: number): CartEvent => ({
@@ -20,31 +15,16 @@ const added = (cartId: string, entryId: string, quantity: number, unitPriceCents
 });
 
 describeEachDriver('cart and catalog projections', (driver) => {
-  let db: Database;
-  let dispose: () => Promise<void>;
-  let store: PostgresEventStore;
-  let runner: ProjectionRunner;
-
-  beforeAll(async () => {
-    ({ db, dispose } = await createTestDatabase(driver));
-    await migrate(db, projectionMigrations);
-    store = new PostgresEventStore(db);
-    runner = new ProjectionRunner({ db, store, projections: allProjections(), logger: quiet });
-    await runner.prepare();
-  });
-  afterAll(async () => {
-    await runner.stop();
-    await dispose();
-  });
+  const h = useProjectionHarness(driver, () => allProjections());
 
   it('given cart events, then one cart_details row per cart with the SPEC cart document', async () => {
-    await store.append(cartStreamId('a'), [opened('a'), added('a', 'e1', 2, 1999)], { streamType: 'cart', expectedVersion: 'no_stream', command: ctx() });
-    await store.append(cartStreamId('b'), [opened('b'), added('b', 'e2', 1, 500)], { streamType: 'cart', expectedVersion: 'no_stream', command: ctx() });
-    await store.append(cartStreamId('a'), [{ type: 'CartEntryQuantityIncreased', data: { cartId: 'a', entryId: 'e1', quantity: 3, addedAt: 't' } }], {
-      streamType: 'cart', expectedVersion: 2, command: ctx(),
+    await h.store.append(cartStreamId('a'), [opened('a'), added('a', 'e1', 2, 1999)], { streamType: 'cart', expectedVersion: 'no_stream', command: testCommandContext() });
+    await h.store.append(cartStreamId('b'), [opened('b'), added('b', 'e2', 1, 500)], { streamType: 'cart', expectedVersion: 'no_stream', command: testCommandContext() });
+    await h.store.append(cartStreamId('a'), [{ type: 'CartEntryQuantityIncreased', data: { cartId: 'a', entryId: 'e1', quantity: 3, addedAt: 't' } }], {
+      streamType: 'cart', expectedVersion: 2, command: testCommandContext(),
     });
-    await runner.catchUp();
-    const { rows } = await db.query<{ cart_id: string; version: number; view: { totalQuantity: number; subtotalCents: number } }>(
+    await h.runner.catchUp();
+    const { rows } = await h.db.query<{ cart_id: string; version: number; view: { totalQuantity: number; subtotalCents: number } }>(
       'SELECT cart_id, version, view FROM cart_details ORDER BY cart_id',
     );
     expect(rows.map((r) => [r.cart_id, r.version, r.view.totalQuantity, r.view.subtotalCents])).toEqual([
@@ -55,8 +35,8 @@ describeEachDriver('cart and catalog projections', (driver) => {
 
   it('given quantity changes, removals, field updates and a purchase, then the row follows the stream', async () => {
     const c = 'c';
-    await store.append(cartStreamId(c), [opened(c), added(c, 'e1', 1, 1999), added(c, 'e2', 1, 10), added(c, 'e3', 1, 20)], {
-      streamType: 'cart', expectedVersion: 'no_stream', command: ctx(),
+    await h.store.append(cartStreamId(c), [opened(c), added(c, 'e1', 1, 1999), added(c, 'e2', 1, 10), added(c, 'e3', 1, 20)], {
+      streamType: 'cart', expectedVersion: 'no_stream', command: testCommandContext(),
     });
     const later: CartEvent[] = [
       { type: 'CartEntryQuantityChanged', data: { cartId: c, entryId: 'e1', quantity: 3, changedAt: 't' } },
@@ -64,9 +44,9 @@ describeEachDriver('cart and catalog projections', (driver) => {
       { type: 'CartEntryAdditionalFieldsUpdated', data: { cartId: c, entryId: 'e3', additionalFields: { note: 'hi' }, updatedAt: 't' } },
       { type: 'ShoppingCartPurchased', data: { cartId: c, orderId: 'o-1', purchasedAt: 't' } },
     ];
-    await store.append(cartStreamId(c), later, { streamType: 'cart', expectedVersion: 4, command: ctx() });
-    await runner.catchUp();
-    const { rows } = await db.query<{ version: number; view: { totalQuantity: number; subtotalCents: number; isPurchased: boolean; orderId: string; entries: { id: string; additionalFields: unknown }[] } }>(
+    await h.store.append(cartStreamId(c), later, { streamType: 'cart', expectedVersion: 4, command: testCommandContext() });
+    await h.runner.catchUp();
+    const { rows } = await h.db.query<{ version: number; view: { totalQuantity: number; subtotalCents: number; isPurchased: boolean; orderId: string; entries: { id: string; additionalFields: unknown }[] } }>(
       'SELECT version, view FROM cart_details WHERE cart_id = $1',
       [c],
     );
@@ -80,24 +60,24 @@ describeEachDriver('cart and catalog projections', (driver) => {
       id: 'p1', title: 'Bowl', urlId: 'bowl', collectionId: 'shop', productType: 'PHYSICAL', currency: 'JPY',
       variants: [{ id: 'v1', sku: 'B', priceCents: 1500, qtyInStock: 2 }],
     });
-    await store.append(catalogStreamId('p1'), [{ type: 'ProductCreated', data: { product } }], { streamType: 'product', expectedVersion: 'no_stream', command: ctx() });
-    await runner.catchUp();
-    const { rows } = await db.query<{ record: typeof product }>('SELECT record FROM catalog_products WHERE id = $1', ['p1']);
+    await h.store.append(catalogStreamId('p1'), [{ type: 'ProductCreated', data: { product } }], { streamType: 'product', expectedVersion: 'no_stream', command: testCommandContext() });
+    await h.runner.catchUp();
+    const { rows } = await h.db.query<{ record: typeof product }>('SELECT record FROM catalog_products WHERE id = $1', ['p1']);
     expect(rows[0].record.structuredContent.variants[0].priceMoney).toEqual({ value: '1500', currency: 'JPY', decimalValue: '1500' });
   });
 
   it('replaying the log rebuilds identical rows (verify), and verify catches a tampered row', async () => {
-    let results = await runner.verify();
-    expect(results.map((r) => [r.name, r.ok])).toEqual([['catalog', true], ['cart', true], ['orders', true], ['checkouts', true], ['media', true], ['site', true]]);
+    let results = await h.runner.verify();
+    expect(results.map((r) => [r.name, r.ok])).toEqual([['catalog', true], ['cart', true], ['orders', true], ['checkouts', true], ['media', true], ['site', true], ['also-bought', true], ['forms', true]]);
 
-    await runner.rebuild('cart');
-    results = await runner.verify(['cart']);
+    await h.runner.rebuild('cart');
+    results = await h.runner.verify(['cart']);
     expect(results[0].ok).toBe(true);
 
-    const status = (await runner.status()).find((s) => s.name === 'cart')!;
+    const status = (await h.runner.status()).find((s) => s.name === 'cart')!;
     const physical = generationTable('cart_details', status.generation);
-    await db.query(`UPDATE ${physical} SET version = version + 100 WHERE cart_id = 'a'`);
-    results = await runner.verify(['cart']);
+    await h.db.query(`UPDATE ${physical} SET version = version + 100 WHERE cart_id = 'a'`);
+    results = await h.runner.verify(['cart']);
     expect(results[0].ok).toBe(false);
     expect(results[0].mismatches).toBe(1);
   });

@@ -2,15 +2,10 @@ import {
   buildProductRecord, catalogStreamId, DEFAULT_MERCHANDISING, inventoryStreamId, type InventoryEvent, type ProductDetails, type ProductEvent,
   type ProductMerchandisingContext, type ProductRecord,
 } from '@storefront/domain';
-import { migrate, PostgresEventStore, type CommandContext, type Database } from '@storefront/eventstore';
-import { createTestDatabase, describeEachDriver } from '@storefront/eventstore/testing';
-import { randomUUID } from 'node:crypto';
+import { describeEachDriver, testCommandContext } from '@storefront/eventstore/testing';
 import { allProjections } from '../registry';
-import { ProjectionRunner } from '../runner/projection-runner';
-import { projectionMigrations } from '../runner/projection-migrations';
+import { useProjectionHarness } from '../../testing/projection-harness';
 
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-const ctx = (): CommandContext => ({ commandId: randomUUID(), correlationId: 'c', causationId: null, actor: { kind: 'system', id: 'test' } });
 const NOW = '2026-11-23T10:00:00.000Z';
 
 const details = (id: string, over: Partial<ProductDetails> = {}): ProductDetails => ({
@@ -29,33 +24,18 @@ const stockSet = (productId: string, sku: string, qtyInStock: number, unlimited 
 });
 
 describeEachDriver('catalog projection: given catalog and inventory events, then rows', (driver) => {
-  let db: Database;
-  let dispose: () => Promise<void>;
-  let store: PostgresEventStore;
-  let runner: ProjectionRunner;
-
-  beforeAll(async () => {
-    ({ db, dispose } = await createTestDatabase(driver));
-    await migrate(db, projectionMigrations);
-    store = new PostgresEventStore(db);
-    runner = new ProjectionRunner({ db, store, projections: allProjections(), logger: quiet });
-    await runner.prepare();
-  });
-  afterAll(async () => {
-    await runner.stop();
-    await dispose();
-  });
+  const h = useProjectionHarness(driver, () => allProjections());
 
   const appendProduct = async (id: string, events: ProductEvent[]) => {
-    const version = await store.streamVersion(catalogStreamId(id));
-    await store.append(catalogStreamId(id), events, { streamType: 'product', expectedVersion: version === 0 ? 'no_stream' : version, command: ctx() });
+    const version = await h.store.streamVersion(catalogStreamId(id));
+    await h.store.append(catalogStreamId(id), events, { streamType: 'product', expectedVersion: version === 0 ? 'no_stream' : version, command: testCommandContext() });
   };
   const appendStock = async (id: string, sku: string, events: InventoryEvent[]) => {
-    const version = await store.streamVersion(inventoryStreamId(id, sku));
-    await store.append(inventoryStreamId(id, sku), events, { streamType: 'inventory', expectedVersion: version === 0 ? 'no_stream' : version, command: ctx() });
+    const version = await h.store.streamVersion(inventoryStreamId(id, sku));
+    await h.store.append(inventoryStreamId(id, sku), events, { streamType: 'inventory', expectedVersion: version === 0 ? 'no_stream' : version, command: testCommandContext() });
   };
   const row = async (id: string) => {
-    const { rows } = await db.query<{ record: ProductRecord; enabled: boolean; version: number; merchandising: ProductMerchandisingContext; url_id: string }>(
+    const { rows } = await h.db.query<{ record: ProductRecord; enabled: boolean; version: number; merchandising: ProductMerchandisingContext; url_id: string }>(
       'SELECT record, enabled, version, merchandising, url_id FROM catalog_products WHERE id = $1',
       [id],
     );
@@ -66,7 +46,7 @@ describeEachDriver('catalog projection: given catalog and inventory events, then
     await appendStock('p1', 'p1-A', [stockSet('p1', 'p1-A', 5)]); // stock may arrive before the product
     await appendProduct('p1', [{ type: 'ProductCreated', schemaVersion: 2, data: { product: details('p1') } }]);
     await appendStock('p1', 'p1-B', [stockSet('p1', 'p1-B', 0), { type: 'StockAdjusted', data: { productId: 'p1', sku: 'p1-B', by: 2, qtyInStock: 2, at: NOW } }]);
-    await runner.catchUp();
+    await h.runner.catchUp();
 
     const { record, enabled, version, merchandising, url_id } = await row('p1');
     expect([enabled, version, url_id]).toEqual([true, 1, 'tea-bowl-p1']);
@@ -110,7 +90,7 @@ describeEachDriver('catalog projection: given catalog and inventory events, then
       { type: 'ProductDisabled', data: { productId: 'p2', at: NOW } },
     ]);
     await appendStock('p2', 'p2-C', [stockSet('p2', 'p2-C', 0, true)]);
-    await runner.catchUp();
+    await h.runner.catchUp();
 
     const { record, enabled, version } = await row('p2');
     expect([enabled, version, record.title]).toEqual([false, 6, 'Ash Tea Bowl']);
@@ -121,12 +101,12 @@ describeEachDriver('catalog projection: given catalog and inventory events, then
     ]);
 
     await appendProduct('p2', [{ type: 'ProductEnabled', data: { productId: 'p2', at: NOW } }]);
-    await runner.catchUp();
+    await h.runner.catchUp();
     expect((await row('p2')).enabled).toBe(true);
 
     await appendProduct('p2', [{ type: 'ProductDeleted', data: { productId: 'p2', collectionId: 'shop', urlId: 'tea-bowl-p2', deletedAt: NOW } }]);
     await appendStock('p2', 'p2-B', [stockSet('p2', 'p2-B', 9)]); // stock of a deleted product changes nothing readable
-    await runner.catchUp();
+    await h.runner.catchUp();
     expect(await row('p2')).toBeUndefined();
   });
 
@@ -137,42 +117,42 @@ describeEachDriver('catalog projection: given catalog and inventory events, then
     });
     // Stored as version 1 wrote it (the whole record, stock inside): the store upcasts it on read.
     await appendProduct('p3', [{ type: 'ProductCreated', data: { product } } as unknown as ProductEvent]);
-    await runner.catchUp();
+    await h.runner.catchUp();
     expect((await row('p3')).record.structuredContent.variants[0]).toMatchObject({ qtyInStock: 4, priceMoney: { value: '4500', currency: 'JPY', decimalValue: '4500' } });
 
     await appendStock('p3', 'VASE', [{ type: 'StockReserved', data: { productId: 'p3', sku: 'VASE', orderId: 'o1', quantity: 3, qtyInStock: 1, at: NOW } }]);
-    await runner.catchUp();
+    await h.runner.catchUp();
     expect((await row('p3')).record.structuredContent.variants[0].qtyInStock).toBe(1);
   });
 
   it('keeps the images of a product in order, main image first, and drops the fields when none are left', async () => {
     const imagesSet = (imageIds: string[]): ProductEvent => ({ type: 'ProductImagesSet', data: { productId: 'p4', imageIds, setAt: NOW } });
     await appendProduct('p4', [{ type: 'ProductCreated', schemaVersion: 2, data: { product: details('p4') } }]);
-    await runner.catchUp();
+    await h.runner.catchUp();
     const before = (await row('p4')).record;
     expect('imageIds' in before || 'mainImageId' in before).toBe(false);
 
     await appendProduct('p4', [imagesSet(['img-kiln', 'img-bud-vase'])]);
-    await runner.catchUp();
+    await h.runner.catchUp();
     expect((await row('p4')).record).toMatchObject({ imageIds: ['img-kiln', 'img-bud-vase'], mainImageId: 'img-kiln' });
 
     await appendProduct('p4', [{ type: 'ProductDetailsEdited', data: { productId: 'p4', changes: { title: 'Kiln Bowl' }, editedAt: NOW } }, imagesSet(['img-bud-vase', 'img-kiln'])]);
-    await runner.catchUp();
+    await h.runner.catchUp();
     expect((await row('p4')).record).toMatchObject({ title: 'Kiln Bowl', imageIds: ['img-bud-vase', 'img-kiln'], mainImageId: 'img-bud-vase' });
 
     await appendProduct('p4', [imagesSet([])]);
-    await runner.catchUp();
+    await h.runner.catchUp();
     const after = (await row('p4')).record;
     expect('imageIds' in after || 'mainImageId' in after).toBe(false);
 
     // Created with images (the owner API's optional imageIds).
     await appendProduct('p5', [{ type: 'ProductCreated', schemaVersion: 2, data: { product: details('p5', { imageIds: ['img-kiln'] }) } }]);
-    await runner.catchUp();
+    await h.runner.catchUp();
     expect((await row('p5')).record).toMatchObject({ imageIds: ['img-kiln'], mainImageId: 'img-kiln' });
   });
 
   it('rebuilds identical rows from the log (verify) after the mixed history', async () => {
-    const results = await runner.verify(['catalog']);
+    const results = await h.runner.verify(['catalog']);
     expect(results.map((r) => [r.name, r.ok])).toEqual([['catalog', true]]);
   });
 });

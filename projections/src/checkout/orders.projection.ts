@@ -30,7 +30,8 @@ export const ordersModel: StreamRowModel<OrderState, OrderEvent, OrderView> = {
 
 const rows = streamRowProjection({
   name: 'orders',
-  version: 2,
+  // 3: the view carries the order's shipping address (null for older orders).
+  version: 3,
   model: ordersModel,
   eventTypes: ORDER_EVENT_TYPES,
   tableColumns: `order_id text primary key, version integer not null, state jsonb not null, cart_id text not null,

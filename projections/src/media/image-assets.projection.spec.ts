@@ -1,11 +1,8 @@
 import { imageStreamId, type ImageAssetRecord, type ImageEvent, type ImageUploaded } from '@storefront/domain';
-import { migrate, PostgresEventStore, type Database } from '@storefront/eventstore';
-import { createTestDatabase, describeEachDriver, testCommandContext } from '@storefront/eventstore/testing';
+import { describeEachDriver, testCommandContext } from '@storefront/eventstore/testing';
 import { allProjections } from '../registry';
-import { ProjectionRunner } from '../runner/projection-runner';
-import { projectionMigrations } from '../runner/projection-migrations';
+import { useProjectionHarness } from '../../testing/projection-harness';
 
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const NOW = '2026-11-23T10:00:00.000Z';
 const COLORS = { topLeftAverage: 'e9dccb', topRightAverage: 'e5d6c3', bottomLeftAverage: '8c6a4f', bottomRightAverage: '7f5f46', centerAverage: 'a47452' };
 
@@ -18,36 +15,21 @@ const uploaded = (id: string, over: Partial<ImageUploaded['data']> = {}): ImageE
 });
 
 describeEachDriver('image assets projection: given image events, then rows', (driver) => {
-  let db: Database;
-  let dispose: () => Promise<void>;
-  let store: PostgresEventStore;
-  let runner: ProjectionRunner;
-
-  beforeAll(async () => {
-    ({ db, dispose } = await createTestDatabase(driver));
-    await migrate(db, projectionMigrations);
-    store = new PostgresEventStore(db);
-    runner = new ProjectionRunner({ db, store, projections: allProjections(), logger: quiet });
-    await runner.prepare();
-  });
-  afterAll(async () => {
-    await runner.stop();
-    await dispose();
-  });
+  const h = useProjectionHarness(driver, () => allProjections());
 
   const append = async (id: string, events: ImageEvent[]) => {
-    const version = await store.streamVersion(imageStreamId(id));
-    await store.append(imageStreamId(id), events, { streamType: 'image', expectedVersion: version === 0 ? 'no_stream' : version, command: testCommandContext() });
+    const version = await h.store.streamVersion(imageStreamId(id));
+    await h.store.append(imageStreamId(id), events, { streamType: 'image', expectedVersion: version === 0 ? 'no_stream' : version, command: testCommandContext() });
   };
   const row = async (id: string) =>
-    (await db.query<{ record: ImageAssetRecord; content_hash: string; content_type: string; version: number }>(
+    (await h.db.query<{ record: ImageAssetRecord; content_hash: string; content_type: string; version: number }>(
       'SELECT record, content_hash, content_type, version FROM image_assets WHERE id = $1',
       [id],
     )).rows[0];
 
   it('holds the SPEC Image asset record of an uploaded image', async () => {
     await append('a1', [uploaded('a1', { filename: 'studio hero.png', format: 'png', contentType: 'image/png', originalSize: '1200x675' })]);
-    await runner.catchUp();
+    await h.runner.catchUp();
     expect(await row('a1')).toEqual({
       content_hash: 'a1'.padEnd(64, '0'),
       content_type: 'image/png',
@@ -62,26 +44,26 @@ describeEachDriver('image assets projection: given image events, then rows', (dr
 
   it('follows detail changes across batches and deletes removed images', async () => {
     await append('a2', [uploaded('a2')]);
-    await runner.catchUp();
+    await h.runner.catchUp();
     await append('a2', [
       { type: 'ImageDetailsChanged', data: { imageId: 'a2', changes: { altText: 'Wheel and kiln', mediaFocalPoint: { x: 0.2, y: 0.8 } }, changedAt: NOW } },
       { type: 'ImageDetailsChanged', data: { imageId: 'a2', changes: { title: 'The studio' }, changedAt: NOW } },
     ]);
-    await runner.catchUp();
+    await h.runner.catchUp();
     const { record, version } = await row('a2');
     expect(version).toBe(3);
     expect(record).toMatchObject({ altText: 'Wheel and kiln', title: 'The studio', mediaFocalPoint: { x: 0.2, y: 0.8 } });
 
     await append('a3', [uploaded('a3'), { type: 'ImageRemoved', data: { imageId: 'a3', contentHash: 'a3'.padEnd(64, '0'), removedAt: NOW } }]);
     await append('a2', [{ type: 'ImageRemoved', data: { imageId: 'a2', contentHash: 'a2'.padEnd(64, '0'), removedAt: NOW } }]);
-    await runner.catchUp();
+    await h.runner.catchUp();
     expect(await row('a2')).toBeUndefined();
     expect(await row('a3')).toBeUndefined();
     expect(await row('a1')).toBeDefined();
   });
 
   it('rebuilds identical rows from the log (verify)', async () => {
-    const results = await runner.verify(['media']);
+    const results = await h.runner.verify(['media']);
     expect(results.map((r) => [r.name, r.ok])).toEqual([['media', true]]);
   });
 });

@@ -15,7 +15,8 @@ function xsrfToken(): string | null {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fetchBaseQuery({
-    baseUrl: '/api',
+    // Absolute, as the owner app's: a Request needs a full URL outside a page (component tests on jsdom).
+    baseUrl: `${window.location.origin}/api`,
     credentials: 'same-origin',
     prepareHeaders: (headers) => {
       const token = xsrfToken();

@@ -4,6 +4,8 @@
  */
 export type SiteContext = {
   website?: { id: string; [key: string]: unknown };
+  /** SPEC 3 storeSettings; `expressCheckout`: a successful add goes straight to checkout (SPEC 4). */
+  storeSettings?: { selectedCurrency?: string; expressCheckout?: boolean; [key: string]: unknown } | null;
   /** A cart cookie exists for this visitor. */
   hasCart: boolean;
   /** A site user is signed in. */
@@ -25,3 +27,6 @@ export function readSiteContext(doc: Document): SiteContext {
 
 /** SPEC §6/§7: the cart is loaded only when a site user is signed in or a cart cookie exists. */
 export const shouldLoadCart = (context: SiteContext): boolean => context.authenticated || context.hasCart;
+
+/** SPEC 4: with express checkout on, a successful add goes straight to checkout. */
+export const expressCheckoutOn = (context: SiteContext): boolean => context.storeSettings?.expressCheckout === true;

@@ -140,7 +140,7 @@ describeEachDriver('cart entries over HTTP: quantity, removal, additional fields
       expect(clearsCartCookie(res)).toBe(true);
     });
 
-    it('a malformed cart cookie on a write is an expired session and the cookie is reset; on GET a 404 that resets it', async () => {
+    it('a malformed cart cookie on a write is an expired session and the cookie is reset; on GET a fresh empty cart replaces it', async () => {
       const bad = 'ss_cart=not-a-cart-id';
       for (const send of [
         () => request(t.server).post(ADD).set('Cookie', bad).send(book(1)),
@@ -152,8 +152,9 @@ describeEachDriver('cart entries over HTTP: quantity, removal, additional fields
         expect(clearsCartCookie(res)).toBe(true);
       }
       const get = await request(t.server).get(CART).set('Cookie', bad);
-      expect(get.status).toBe(404);
-      expect(clearsCartCookie(get)).toBe(true);
+      expect(get.status).toBe(200);
+      expect(get.body).toMatchObject({ entries: [], totalQuantity: 0 });
+      expect(cookieOf(get)).toMatch(new RegExp(`^ss_cart=${get.body.id}\\.`));
     });
 
     it('a purchased cart takes no more writes (401, cookie reset) and is no longer served', async () => {
@@ -173,9 +174,12 @@ describeEachDriver('cart entries over HTTP: quantity, removal, additional fields
         const res = await expectUnchanged(send, 401, { error: 'SESSION_EXPIRED', reason: 'CART_PURCHASED' });
         expect(clearsCartCookie(res)).toBe(true);
       }
+      // Read again, it is replaced by a fresh empty cart under a new cookie.
       const get = await request(t.server).get(CART).set('Cookie', cookie);
-      expect(get.status).toBe(404);
-      expect(clearsCartCookie(get)).toBe(true);
+      expect(get.status).toBe(200);
+      expect(get.body).toMatchObject({ entries: [], totalQuantity: 0, isPurchased: false });
+      expect(get.body.id).not.toBe(cartId);
+      expect(cookieOf(get)).toMatch(new RegExp(`^ss_cart=${get.body.id}\\.`));
       // After the reload, the next add starts a new cart.
       const fresh = await request(t.server).post(ADD).send(book(1));
       expect(cookieOf(fresh)).not.toBe(cookie);

@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RouteSchema } from '@nestjs/platform-fastify';
-import { AddToCartRequest, ChangeCartQuantityRequest, domainError, UpdateCartEntryFieldsRequest, type ShoppingCartView } from '@storefront/domain';
+import { AddToCartRequest, ChangeCartQuantityRequest, domainError, emptyShoppingCartView, UpdateCartEntryFieldsRequest, type ShoppingCartView } from '@storefront/domain';
 import type { FastifyReply } from 'fastify';
+import { WebsiteDirectory } from '../catalog';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { parseBody } from '../infrastructure/http/parse-body';
 import { ReadableProductGuard } from '../security/content-access';
@@ -33,6 +34,7 @@ export class CartController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly cookies: CartCookies,
+    private readonly websites: WebsiteDirectory,
   ) {}
 
   /** Entry edits need the cart the page showed: without a cart cookie the session has expired. */
@@ -89,9 +91,12 @@ export class CartController {
   }
 
   /**
-   * The visitor's cart (SPEC 6: loaded only when a cart cookie exists). The SPEC's query
-   * parameters (mock, timecode, calculateSubtotal) are accepted and change nothing: totals are
-   * always computed. A malformed cookie or a purchased cart answers 404 and resets the cookie.
+   * The visitor's cart (SPEC 6: loaded only when a cart cookie exists or a site user is signed in).
+   * The SPEC's query parameters (mock, timecode, calculateSubtotal) are accepted and change nothing:
+   * totals are always computed. Reading the cart is never an error: a visitor without an open cart
+   * (no cookie, one this server never issued, a cart that was bought or that has no entry yet) gets
+   * a fresh empty cart, whose id the cookie then names (nothing is stored until the first add). A
+   * bought cart's cookie is replaced, so the next add starts a new cart.
    */
   @Get()
   @RouteSchema(CART_ROUTE_SCHEMAS.getCart)
@@ -100,8 +105,11 @@ export class CartController {
     const cart = cookie.kind === 'valid'
       ? await this.queries.execute<GetShoppingCartQuery, ShoppingCartView | null>(new GetShoppingCartQuery(cookie.cartId))
       : null;
-    if (cookie.kind === 'malformed' || cart?.isPurchased) this.cookies.clear(res);
-    if (!cart || cart.isPurchased) throw new DomainException(domainError('CART_NOT_FOUND'));
-    return cart;
+    if (cart && !cart.isPurchased) return cart;
+    // A cart id nothing was stored under yet is kept; anything else gets a new one.
+    const cartId = cookie.kind === 'valid' && cart === null ? cookie.cartId : this.cookies.newCartId();
+    if (cartId !== (cookie.kind === 'valid' ? cookie.cartId : null)) this.cookies.issue(res, cartId);
+    const [{ websiteId }, { selectedCurrency }] = await Promise.all([this.websites.current(), this.websites.storeSettings()]);
+    return emptyShoppingCartView({ cartId, websiteId, currency: selectedCurrency, created: new Date().toISOString() });
   }
 }

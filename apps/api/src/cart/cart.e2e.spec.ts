@@ -54,10 +54,23 @@ describeEachDriver('cart over HTTP', (driver) => {
     expect(cart.body.entries).toHaveLength(2);
   });
 
-  it('answers 404 for GET without a cart cookie', async () => {
+  it('answers GET without a cart cookie with a fresh empty cart, whose id the new cookie names and keeps', async () => {
+    const before = await eventCount();
     const res = await request(t.server).get(CART);
-    expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ error: 'CART_NOT_FOUND' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ entries: [], totalQuantity: 0, subtotalCents: 0, isPurchased: false, currency: 'USD' });
+    const cookie = cookieOf(res)!;
+    expect(cookie.slice('ss_cart='.length).split('.')[0]).toBe(res.body.id);
+    // Nothing is stored for it, and reading it again is the same cart with no new cookie.
+    expect(await eventCount()).toBe(before);
+    const again = await request(t.server).get(CART).set('Cookie', cookie);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(res.body.id);
+    expect(cookieOf(again)).toBeUndefined();
+    // The first add fills that very cart.
+    const add = await request(t.server).post(ADD).set('Cookie', cookie).send({ itemId: 'p-stoneware-mug', sku: 'MUG-SAND', quantity: 1 });
+    expect(add.status).toBe(200);
+    expect(add.body.shoppingCart.id).toBe(res.body.id);
   });
 
   it('refuses malformed JSON with 400 and appends nothing', async () => {
@@ -189,6 +202,7 @@ describeEachDriver('cart over HTTP', (driver) => {
     expect(withParams.status).toBe(200);
     expect(withParams.body).toEqual(plain.body);
     const none = await request(t.server).get(`${CART}?mock=true`);
-    expect(none.status).toBe(404);
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({ entries: [], totalQuantity: 0 });
   });
 });

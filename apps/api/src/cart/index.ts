@@ -4,3 +4,4 @@ export { CartCookies, hasCartCookie } from './cart-cookie';
 export { CART_SETTINGS, type CartSettings } from './cart-settings';
 export { CommerceRateLimits } from './cart-write.guard';
 export { CartStreams } from './commands/cart-streams';
+export { GetShoppingCartQuery } from './queries/get-shopping-cart.query';

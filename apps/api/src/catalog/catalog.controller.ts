@@ -84,7 +84,7 @@ export class CatalogController {
   /** `{ variantOptionOrdering, variants }`: the options and every variant at once (SetProductVariantsRequest). */
   @Put(':productId/variants')
   setVariants(@Req() req: AppRequest, @Param('websiteId') websiteId: string, @Param('productId') productId: string, @Body() body: unknown): Promise<ProductView> {
-    return this.commands.execute(new SetProductVariantsCommand(commandContextFor(req), websiteId, productId, parseBody(SetProductVariantsRequest, body)));
+    return this.commands.execute(new SetProductVariantsCommand(commandContextFor(req), websiteId, productId, parseBody(SetProductVariantsRequest, body), basedOnVersion(req)));
   }
 
   @Put(':productId/variants/:sku')

@@ -418,6 +418,42 @@ describeEachDriver('catalog over HTTP', (driver) => {
       await expectRejected(() => as(manager, 'put', `${products}/no-such-product/images`).send({ imageIds: [DEMO_IMAGES.kiln] }), 404, 'PRODUCT_NOT_FOUND');
     });
 
+    it('gives variants one of the product\'s images with PUT variants (If-Match honoured), refuses any other, and drops it with the image', async () => {
+      const made = await create({
+        title: 'Glazed Cup', imageIds: [DEMO_IMAGES.stonewareMug, DEMO_IMAGES.mossMug], variantOptionOrdering: ['Glaze'],
+        variants: [{ sku: 'GC-SAND', attributes: { Glaze: 'Sand' }, priceCents: 2400 }, { sku: 'GC-MOSS', attributes: { Glaze: 'Moss' }, priceCents: 2400, imageId: DEMO_IMAGES.mossMug }],
+      });
+      expect(made.status).toBe(201);
+      expect(made.body.record.structuredContent.variants.map((v: { imageId?: string }) => v.imageId ?? null)).toEqual([null, DEMO_IMAGES.mossMug]);
+      const cup = `${products}/${made.body.record.id}`;
+      const variants = (sand: string | null, moss: string | null) => ({
+        variantOptionOrdering: ['Glaze'],
+        variants: [{ sku: 'GC-SAND', attributes: { Glaze: 'Sand' }, priceCents: 2400, imageId: sand }, { sku: 'GC-MOSS', attributes: { Glaze: 'Moss' }, priceCents: 2400, imageId: moss }],
+      });
+      const put = (body: object, version?: number) => {
+        const req = as(manager, 'put', `${cup}/variants`);
+        return (version === undefined ? req : req.set('If-Match', `"${version}"`)).send(body);
+      };
+      const version = made.body.version as number;
+      const swapped = await put(variants(DEMO_IMAGES.stonewareMug, null), version);
+      expect(swapped.status).toBe(200);
+      expect(swapped.body.product.variants.map((v: { imageId?: string | null }) => v.imageId ?? null)).toEqual([DEMO_IMAGES.stonewareMug, null]);
+      expect(swapped.body.record.structuredContent.variants.map((v: { imageId?: string }) => v.imageId ?? null)).toEqual([DEMO_IMAGES.stonewareMug, null]);
+      // Based on the version before that save: refused, nothing written.
+      await expectRejected(() => put(variants(null, DEMO_IMAGES.mossMug), version), 409, 'EDIT_CONFLICT');
+      // An image of the library that is not the product's, and one that does not exist.
+      await expectRejected(() => put(variants(DEMO_IMAGES.kiln, null)), 400, 'INVALID_VARIANT_IMAGE', "A variant's image must be one of the product's own images.");
+      await expectRejected(() => put(variants('img-no-such-image', null)), 400, 'INVALID_VARIANT_IMAGE');
+      await expectRejected(() => put(variants(null, 42 as unknown as string)), 400, 'INVALID_TEXT_FIELD');
+      await expectRejected(() => as(manager, 'put', `${cup}/variants/GC-MOSS`).send({ imageId: DEMO_IMAGES.kiln }), 400, 'INVALID_VARIANT_IMAGE');
+      const edited = await as(manager, 'put', `${cup}/variants/GC-MOSS`).send({ imageId: DEMO_IMAGES.mossMug });
+      expect(edited.body.record.structuredContent.variants[1].imageId).toBe(DEMO_IMAGES.mossMug);
+      // The product loses the sand image: the variant that showed it shows the main image again.
+      const fewer = await as(manager, 'put', `${cup}/images`).send({ imageIds: [DEMO_IMAGES.mossMug] });
+      expect(fewer.status).toBe(200);
+      expect(fewer.body.record.structuredContent.variants.map((v: { imageId?: string }) => v.imageId ?? null)).toEqual([null, DEMO_IMAGES.mossMug]);
+    });
+
     it('takes optional imageIds on creation under the same rules, and not in "edit details"', async () => {
       const res = await create({ title: 'Moss Cup', imageIds: [DEMO_IMAGES.mossMug], variants: [{ sku: 'MOSS-CUP', priceCents: 2400 }] });
       expect(res.status).toBe(201);
@@ -457,6 +493,8 @@ describeEachDriver('catalog over HTTP', (driver) => {
       }
       const mug = (await request(t.server).get('/api/commerce/products/p-stoneware-mug')).body as ProductRecord;
       expect(mug.imageIds).toEqual([DEMO_IMAGES.stonewareMug, DEMO_IMAGES.mossMug]);
+      // Each glaze shows its own image (issue 13).
+      expect(mug.structuredContent.variants.map((v) => [v.sku, v.imageId])).toEqual([['MUG-SAND', DEMO_IMAGES.stonewareMug], ['MUG-MOSS', DEMO_IMAGES.mossMug]]);
     });
 
     it('rebuilds identical read models from the log after the mixed history (verify)', async () => {

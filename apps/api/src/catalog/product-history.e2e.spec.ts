@@ -1,4 +1,4 @@
-import { productStreamId, storeDecider, storeStreamId, type HistoryEntry, type StoreEvent, type StoreState } from '@storefront/domain';
+import { ERROR_MESSAGES, inventoryStreamId, productStreamId, storeDecider, storeStreamId, type HistoryEntry, type StoreEvent, type StoreState } from '@storefront/domain';
 import { foldEvents, type EventStore } from '@storefront/eventstore';
 import { describeEachDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
@@ -120,6 +120,43 @@ describeEachDriver('product history, restore and concurrent editing', (driver) =
     const storeState = foldEvents<StoreState, StoreEvent>(storeDecider, storeDecider.initialState(), await store().readStream(storeStreamId('shop')));
     expect(JSON.stringify(storeState)).not.toContain('salt-box');
     expect((await as(second, 'get', `${products}/${id}`)).body.product.title).toBe('Salt Pig');
+  });
+
+  it('PUT variants (every variant at once) honours If-Match: a stale one is refused and writes nothing, a fresh one lands', async () => {
+    const id = await newProduct('Pitcher', 'PITCHER-1');
+    const variants = (priceCents: number) => ({
+      variantOptionOrdering: ['Size'],
+      variants: [
+        { sku: 'PITCHER-1', attributes: { Size: 'Small' }, priceCents },
+        { sku: 'PITCHER-2', attributes: { Size: 'Large' }, priceCents: priceCents + 1000, qtyInStock: 4 },
+      ],
+    });
+    // Someone else saves the product meanwhile: it is at version 2.
+    expect((await basedOn(as(manager, 'put', `${products}/${id}`), 1).send({ title: 'Cream Pitcher' })).body.version).toBe(2);
+    const before = await eventCount();
+
+    const stale = await basedOn(as(second, 'put', `${products}/${id}/variants`), 1).send(variants(3200));
+    expect({ status: stale.status, body: stale.body }).toMatchObject({
+      status: 409, body: { error: 'EDIT_CONFLICT', message: ERROR_MESSAGES.EDIT_CONFLICT, expectedVersion: 1, currentVersion: 2 },
+    });
+    // Nothing written: no product event, and the new variant got no stock stream.
+    expect(await eventCount()).toBe(before);
+    const unchanged = await as(second, 'get', `${products}/${id}`);
+    expect(unchanged.body).toMatchObject({ version: 2, product: { title: 'Cream Pitcher', variantOptionOrdering: [], variants: [{ sku: 'PITCHER-1', priceMinor: 2400 }] } });
+    expect(Object.keys(unchanged.body.stock)).toEqual(['PITCHER-1']);
+    expect(await store().readStream(inventoryStreamId(id, 'PITCHER-2'))).toEqual([]);
+
+    // Applied on top: the same request based on the version the conflict named.
+    const fresh = await basedOn(as(second, 'put', `${products}/${id}/variants`), stale.body.currentVersion).send(variants(3200));
+    expect({ status: fresh.status, etag: fresh.headers.etag }).toEqual({ status: 200, etag: `"${fresh.body.version}"` });
+    // One event per change of the options and the variants (each moves the version).
+    expect(fresh.body.version).toBeGreaterThan(2);
+    expect(fresh.body.product).toMatchObject({
+      title: 'Cream Pitcher', variantOptionOrdering: ['Size'], variants: [{ sku: 'PITCHER-1', priceMinor: 3200 }, { sku: 'PITCHER-2', priceMinor: 4200 }],
+    });
+    expect(fresh.body.stock['PITCHER-2']).toMatchObject({ qtyInStock: 4 });
+    // Without If-Match it is not checked, as before.
+    expect((await as(second, 'put', `${products}/${id}/variants`).send(variants(3300))).body.version).toBeGreaterThan(fresh.body.version);
   });
 
   it('real parallel saves based on one version: exactly one lands', async () => {

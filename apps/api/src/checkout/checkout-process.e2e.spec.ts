@@ -1,15 +1,18 @@
-import { checkoutStreamId, inventoryStreamId, orderStreamId, type CheckoutProcessEvent } from '@storefront/domain';
+import { checkoutStreamId, INVENTORY_STREAM_TYPE, inventoryDecider, inventoryStreamId, orderStreamId, type CheckoutProcessEvent, type CheckoutStarted } from '@storefront/domain';
+import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@storefront/eventstore';
 import { describeEachDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
-import { createStockedProduct, newCart, signIn, variantStock, type OwnerSession } from '../../test/store-fixtures';
+import { ADD_TO_CART, createStockedProduct, newCart, signIn, variantStock, type OwnerSession } from '../../test/store-fixtures';
 import { startAnotherApp, startTestApp, type TestApp } from '../../test/test-app';
+import { CommandExecutor } from '../infrastructure/command-executor';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 import { PAYMENT_PROVIDER } from './payments/payment-provider';
 import type { TestPaymentProvider } from './payments/test-payment-provider';
 import { CheckoutRecovery } from './process/checkout-recovery';
 import { CheckoutStepHook } from './process/checkout-step-hook';
+import { TEST_SHIPPING_ADDRESS } from '../../test/shipping-address';
 
 /**
  * Crash recovery of the checkout process (issue 10, finding 2). A step hook throws right after a
@@ -28,9 +31,14 @@ const afterDeadline = () => new Date(Date.now() + DEADLINE_MS + 60_000);
 class SimulatedCrash extends Error {}
 
 type Step = CheckoutProcessEvent['type'];
-/** Crashed after these, recovery gives the checkout up; after the others it completes it. */
-const COMPENSATED_AFTER: Step[] = ['CheckoutStarted', 'CheckoutPaymentAuthorized'];
-const COMPLETED_AFTER: Step[] = ['CheckoutStockReserved', 'CheckoutCartClosed', 'CheckoutOrderPlaced'];
+/**
+ * Crashed after these, recovery gives the checkout up; after the others it completes it. The
+ * payment's authorization, the stock reservation, the cart's closing and the order are recorded in
+ * one commit (with the work on the inventory, cart and order streams), so a crash "after" any of
+ * them is a crash after all of them.
+ */
+const COMPENSATED_AFTER: Step[] = ['CheckoutStarted'];
+const COMPLETED_AFTER: Step[] = ['CheckoutPaymentAuthorized', 'CheckoutStockReserved', 'CheckoutCartClosed', 'CheckoutOrderPlaced'];
 
 describeEachDriver('checkout process: crash at each step, then recovery', (driver) => {
   let t: TestApp;
@@ -56,7 +64,7 @@ describeEachDriver('checkout process: crash at each step, then recovery', (drive
       }
     };
     try {
-      const res = await request(t.server).post(CHECKOUT).set('Cookie', cookie).set('Idempotency-Key', RETRY_KEY).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
+      const res = await request(t.server).post(CHECKOUT).set('Cookie', cookie).set('Idempotency-Key', RETRY_KEY).send({ email: 'ada@example.com', paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS });
       expect(res.status).toBe(500);
     } finally {
       hook().observer = null;
@@ -107,7 +115,7 @@ describeEachDriver('checkout process: crash at each step, then recovery', (drive
     const open = await request(t.server).get('/api/commerce/shopping-cart').set('Cookie', cookie);
     expect(open.status).toBe(200);
     expect(open.body).toMatchObject({ isPurchased: false, totalQuantity: 2 });
-    const retry = await request(t.server).post(CHECKOUT).set('Cookie', cookie).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
+    const retry = await request(t.server).post(CHECKOUT).set('Cookie', cookie).send({ email: 'ada@example.com', paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS });
     expect(retry.status).toBe(200);
     expect(await stockOf(productId, `C-${step}`)).toBe(3);
   });
@@ -127,7 +135,7 @@ describeEachDriver('checkout process: crash at each step, then recovery', (drive
     expect(await t.app.get(CheckoutRecovery).recoverOnce(afterDeadline())).toEqual({ completed: [], compensated: [] });
 
     // The buyer's retry of that checkout (its Idempotency-Key) answers with that same order.
-    const again = await request(t.server).post(CHECKOUT).set('Cookie', cookie).set('Idempotency-Key', RETRY_KEY).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
+    const again = await request(t.server).post(CHECKOUT).set('Cookie', cookie).set('Idempotency-Key', RETRY_KEY).send({ email: 'ada@example.com', paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS });
     expect(again.status).toBe(200);
     expect(again.body.order.id).toBe(checkoutId);
     await runner().catchUp();
@@ -140,10 +148,92 @@ describeEachDriver('checkout process: crash at each step, then recovery', (drive
     const productId = await product('Crash retry', 'C-RETRY', 5);
     const cookie = await newCart(t.server, productId, 'C-RETRY', 1);
     const checkoutId = await crashAfter('CheckoutCartClosed', cookie);
-    const again = await request(t.server).post(CHECKOUT).set('Cookie', cookie).set('Idempotency-Key', RETRY_KEY).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
+    const again = await request(t.server).post(CHECKOUT).set('Cookie', cookie).set('Idempotency-Key', RETRY_KEY).send({ email: 'ada@example.com', paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS });
     expect(again.status).toBe(200);
     expect(again.body.order.id).toBe(checkoutId);
     expect(await ledger().status(checkoutId)).toBe('captured');
+  });
+
+  it('a checkout commits three times: its start, then the payment record with the stock, the cart and the order (one transaction), then the capture', async () => {
+    const productId = await product('One commit', 'ONE-COMMIT', 5);
+    const other = await product('One commit too', 'ONE-COMMIT-2', 5);
+    const cookie = await newCart(t.server, productId, 'ONE-COMMIT', 2);
+    expect((await request(t.server).post(ADD_TO_CART).set('Cookie', cookie).send({ itemId: other, sku: 'ONE-COMMIT-2', quantity: 1 })).status).toBe(200);
+    const res = await request(t.server).post(CHECKOUT).set('Cookie', cookie).send({ email: 'ada@example.com', paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS });
+    expect(res.status).toBe(200);
+    const checkoutId = res.body.order.id as string;
+    const steps = await store().readStream(checkoutStreamId(checkoutId));
+    expect(steps.map((e) => e.type)).toEqual([
+      'CheckoutStarted', 'CheckoutPaymentAuthorized', 'CheckoutStockReserved', 'CheckoutCartClosed', 'CheckoutOrderPlaced', 'CheckoutPaymentCaptured',
+    ]);
+    expect(new Set(steps.map((e) => e.transactionId)).size).toBe(3);
+    const together = steps[1]!.transactionId;
+    expect(steps.slice(1, 5).every((e) => e.transactionId === together)).toBe(true);
+    const workOf = async (streamId: string) => (await store().readStream(streamId)).filter((e) => e.transactionId === together).map((e) => e.type);
+    expect(await workOf(inventoryStreamId(productId, 'ONE-COMMIT'))).toEqual(['StockReserved']);
+    expect(await workOf(inventoryStreamId(other, 'ONE-COMMIT-2'))).toEqual(['StockReserved']);
+    expect(await workOf(orderStreamId(checkoutId))).toEqual(['OrderPlaced']);
+    expect(await workOf(`cart-${cookie.slice('ss_cart='.length).split('.')[0]}`)).toEqual(['ShoppingCartPurchased']);
+    expect(await stockOf(productId, 'ONE-COMMIT')).toBe(3);
+    expect(await ledger().status(checkoutId)).toBe('captured');
+  });
+
+  it('a checkout left mid-way by the step-by-step process of before (stock reserved, cart open) is completed by recovery in one commit', async () => {
+    const productId = await product('Legacy reserved', 'LEGACY-R', 5);
+    const cookie = await newCart(t.server, productId, 'LEGACY-R', 2);
+    const checkoutId = await crashAfter('CheckoutStarted', cookie);
+    // What the former process recorded before a crash after its reservation step: each in its own commit.
+    const started = (await store().readStream(checkoutStreamId(checkoutId)))[0]!.data as CheckoutStarted['data'];
+    const paid = await ledger().authorize({ key: checkoutId, amountMinor: started.order.grandTotalCents, currency: started.order.currency, paymentToken: 'tok_visa', customerEmail: 'ada@example.com' });
+    if (!paid.ok) throw new Error('authorization failed');
+    const at = new Date().toISOString();
+    const system = { commandId: randomUUID(), correlationId: checkoutId, causationId: null, actor: { kind: 'system' as const, id: 'test' } };
+    await store().append(checkoutStreamId(checkoutId), [{ type: 'CheckoutPaymentAuthorized', data: { checkoutId, payment: { provider: 'test', paymentId: paid.paymentId, testMode: true }, amountMinor: started.order.grandTotalCents, at } }], { streamType: 'checkout', expectedVersion: 1, command: system });
+    const inventory = inventoryStreamId(productId, 'LEGACY-R');
+    const reserved = await t.app.get(CommandExecutor).execute({
+      streamId: inventory, streamType: INVENTORY_STREAM_TYPE, decider: inventoryDecider, context: { ...system, commandId: randomUUID() },
+      command: { type: 'ReserveStock', data: { ...started.claims[0]!, orderId: checkoutId, now: at } },
+    });
+    expect(reserved.ok).toBe(true);
+    await store().append(checkoutStreamId(checkoutId), [{ type: 'CheckoutStockReserved', data: { checkoutId, at } }], { streamType: 'checkout', expectedVersion: 2, command: { ...system, commandId: randomUUID() } });
+    await runner().catchUp();
+
+    expect(await t.app.get(CheckoutRecovery).recoverOnce(afterDeadline())).toEqual({ completed: [checkoutId], compensated: [] });
+    const steps = await store().readStream(checkoutStreamId(checkoutId));
+    expect(steps.map((e) => e.type).slice(3)).toEqual(['CheckoutRecoveryStarted', 'CheckoutCartClosed', 'CheckoutOrderPlaced', 'CheckoutPaymentCaptured']);
+    expect(steps[4]!.transactionId).toBe(steps[5]!.transactionId);
+    expect(await eventTypes(orderStreamId(checkoutId))).toEqual(['OrderPlaced']);
+    expect((await eventTypes(inventory)).filter((e) => e === 'StockReserved')).toHaveLength(1);
+    expect(await stockOf(productId, 'LEGACY-R')).toBe(3);
+    expect(await ledger().status(checkoutId)).toBe('captured');
+  });
+
+  it('a refused reservation of one line reserves none of the others; the payment is voided and the cart stays open', async () => {
+    const plenty = await product('Plenty', 'PLENTY', 10);
+    const scarce = await product('Scarce', 'SCARCE', 1);
+    const cookie = await newCart(t.server, plenty, 'PLENTY', 2);
+    expect((await request(t.server).post(ADD_TO_CART).set('Cookie', cookie).send({ itemId: scarce, sku: 'SCARCE', quantity: 1 })).status).toBe(200);
+    // Someone else takes the last scarce unit after this cart's stock look (between its start and its reservation).
+    let checkoutId = '';
+    hook().observer = async ({ checkoutId: id, recorded }) => {
+      if (!recorded.includes('CheckoutStarted')) return;
+      checkoutId = id;
+      hook().observer = null;
+      const rival = await newCart(t.server, scarce, 'SCARCE', 1);
+      expect((await request(t.server).post(CHECKOUT).set('Cookie', rival).send({ email: 'bo@example.com', paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS })).status).toBe(200);
+    };
+    const res = await request(t.server).post(CHECKOUT).set('Cookie', cookie).send({ email: 'ada@example.com', paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS });
+    hook().observer = null;
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: 'INSUFFICIENT_STOCK' });
+    expect(await eventTypes(inventoryStreamId(plenty, 'PLENTY'))).not.toContain('StockReserved');
+    expect(await stockOf(plenty, 'PLENTY')).toBe(10);
+    expect(await ledger().status(checkoutId)).toBe('voided');
+    expect((await eventTypes(checkoutStreamId(checkoutId))).slice(1)).toEqual([
+      'CheckoutPaymentAuthorized', 'CheckoutStockReservationFailed', 'CheckoutCompensated',
+    ]);
+    const open = await request(t.server).get('/api/commerce/shopping-cart').set('Cookie', cookie);
+    expect(open.body).toMatchObject({ isPurchased: false, totalQuantity: 3 });
   });
 
   it('two recovery workers racing over crashed checkouts do every step exactly once', async () => {

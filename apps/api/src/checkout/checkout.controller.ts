@@ -13,22 +13,21 @@ import { parseBody } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { RequiresPermission } from '../security';
 import { ContentAccess, productNotReadable } from '../security/content-access';
-import { OrderAccess, publicOrderView, type PublicOrderView } from './order-access';
+import { CheckoutReceipts } from './checkout-receipt';
+import { isOrderId, OrderAccess, publicOrderView, type PublicOrderView } from './order-access';
 import { ChangeOrderStatusCommand } from './commands/change-order-status.command';
 import { CheckOutCartCommand } from './commands/check-out-cart.command';
 import type { CheckoutResult } from './commands/check-out-cart.handler';
 import { encodeCursor, orderListOptions, type OrderListParams } from './order-list-params';
 import { CountOrdersQuery, GetOrderQuery, GetOwnerOrderQuery, ListOrdersQuery } from './queries/get-order.query';
 
-/** Order ids are UUIDs: anything else is not an order (and never reaches the database). */
-const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 function orderId(raw: string): string {
-  if (!ORDER_ID.test(raw)) throw new DomainException(domainError('ORDER_NOT_FOUND'));
+  if (!isOrderId(raw)) throw new DomainException(domainError('ORDER_NOT_FOUND'));
   return raw;
 }
 
-export type CheckoutAnswer = { order: PublicOrderView; orderToken: string; orderStatusUrl: string };
+/** The order, its access token, its status page and the order confirmed page the checkout page goes on to. */
+export type CheckoutAnswer = { order: PublicOrderView; orderToken: string; orderStatusUrl: string; orderConfirmedUrl: string };
 /** A page of the owner's order list; `nextPageCursor` asks for the next one (SPEC 3's paging fields). */
 export type OrderListAnswer = { orders: OwnerOrderView[]; hasNextPage: boolean; nextPageCursor: string | null };
 
@@ -41,7 +40,8 @@ export type OrderListAnswer = { orders: OwnerOrderView[]; hasNextPage: boolean; 
  * A checkout replaces the cart cookie (clears it: the next add starts a new cart), and the
  * purchased cart's token reads nothing afterwards: checking it out again answers 404, except for a
  * retry of the very checkout that bought it (the same Idempotency-Key, hence the same scoped
- * command id, which caused the cart's closing), which answers with its order as before.
+ * command id, which caused the cart's closing), which answers with its order as before. The
+ * answer also sets a short-lived checkout receipt (checkout-receipt.ts) naming the order.
  */
 @Controller('api/commerce')
 export class CheckoutController {
@@ -53,6 +53,7 @@ export class CheckoutController {
     private readonly access: OrderAccess,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly content: ContentAccess,
+    private readonly receipts: CheckoutReceipts,
   ) {}
 
   @Post('checkout')
@@ -72,7 +73,12 @@ export class CheckoutController {
     await this.refuseUnlessBoughtBy(await this.store.readStream(cartStreamId(cartId)), context, res);
     this.cookies.clear(res);
     const id = result.order.id;
-    return { order: publicOrderView(result.order), orderToken: this.access.tokenFor(id), orderStatusUrl: this.access.statusUrl(id) };
+    // A page reloaded while this answer was on its way lost it (and the cart cookie): the receipt
+    // takes the buyer from the checkout page to this order (CommercePages).
+    this.receipts.issue(res, id);
+    return {
+      order: publicOrderView(result.order), orderToken: this.access.tokenFor(id), orderStatusUrl: this.access.statusUrl(id), orderConfirmedUrl: this.access.confirmedUrl(id),
+    };
   }
 
   /**

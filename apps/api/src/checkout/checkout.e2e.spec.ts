@@ -7,9 +7,10 @@ import request from 'supertest';
 import { ADD_TO_CART, cartCookie, createStockedProduct, signIn, variantStock, type OwnerSession } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { TEST_SHIPPING_ADDRESS } from '../../test/shipping-address';
 
 const CHECKOUT = '/api/commerce/checkout';
-const BUYER = { email: 'ada@example.com', paymentToken: 'tok_visa' };
+const BUYER = { email: 'ada@example.com', paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS };
 
 describeEachDriver('checkout and orders over HTTP', (driver) => {
   let t: TestApp;
@@ -57,6 +58,7 @@ describeEachDriver('checkout and orders over HTTP', (driver) => {
       testMode: true,
       fulfillmentStatus: 'PENDING',
       customerEmail: 'ada@example.com',
+      shippingAddress: TEST_SHIPPING_ADDRESS,
       items: [
         { sku: 'MUG-SAND', productName: 'Stoneware Mug', quantity: 2, unitPrice: { value: '2800', currency: 'USD', decimalValue: '28.00' } },
         { sku: 'APRON-RUST-S', quantity: 1, unitPrice: { value: '3600', currency: 'USD' } },
@@ -71,8 +73,10 @@ describeEachDriver('checkout and orders over HTTP', (driver) => {
     expect(res.body.orderStatusUrl).toBe(`/commerce/orders/${order.id}?token=${res.body.orderToken}`);
     expect(await stockOf('p-stoneware-mug', 'MUG-SAND')).toBe(before - 2);
 
-    // The cart is gone; the order reads back, first from its stream, then from the projection.
-    expect((await request(t.server).get('/api/commerce/shopping-cart').set('Cookie', cookie)).status).toBe(404);
+    // The cart is gone (its cookie reads a fresh empty cart); the order reads back, first from its stream, then from the projection.
+    const after = await request(t.server).get('/api/commerce/shopping-cart').set('Cookie', cookie);
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ entries: [], totalQuantity: 0, isPurchased: false });
     const statusUrl = `/api${res.body.orderStatusUrl}`;
     expect((await request(t.server).get(statusUrl)).body).toEqual(order);
     await runner().catchUp();
@@ -99,8 +103,17 @@ describeEachDriver('checkout and orders over HTTP', (driver) => {
   it.each([
     ['no email', { paymentToken: 'tok_visa' }, 400, 'INVALID_EMAIL', 'Please enter a valid email'],
     ['a bad email', { email: 'ada@', paymentToken: 'tok_visa' }, 400, 'INVALID_EMAIL', 'Please enter a valid email'],
-    ['no payment token', { email: 'ada@example.com' }, 400, 'PAYMENT_TOKEN_REQUIRED', 'Please enter your payment details.'],
-    ['a declined card', { email: 'ada@example.com', paymentToken: 'tok_chargeDeclined' }, 402, 'PAYMENT_DECLINED', 'Your card was declined.'],
+    ['no shipping address', { email: 'ada@example.com', paymentToken: 'tok_visa' }, 400, 'SHIPPING_ADDRESS_INVALID', 'Please check your shipping address.'],
+    [
+      'a bad postal code', { email: 'ada@example.com', paymentToken: 'tok_visa', shippingAddress: { ...TEST_SHIPPING_ADDRESS, postalCode: '1234' } },
+      400, 'SHIPPING_ADDRESS_INVALID', 'Please check your shipping address.',
+    ],
+    ['no payment token', { email: 'ada@example.com', shippingAddress: TEST_SHIPPING_ADDRESS }, 400, 'PAYMENT_TOKEN_REQUIRED', 'Please enter your payment details.'],
+    ['a declined card', { email: 'ada@example.com', paymentToken: 'tok_chargeDeclined', shippingAddress: TEST_SHIPPING_ADDRESS }, 402, 'PAYMENT_DECLINED', 'Your card was declined.'],
+    [
+      'a cart that is not what the page showed', { ...BUYER, expectedEntries: { 'not-an-entry': 2 } },
+      409, 'CART_CHANGED', 'Your cart changed during checkout. Please review it and try again.',
+    ],
   ])('refuses %s, keeping the cart and the stock', async (_, body, status, error, message) => {
     const productId = await productWithStock(`Refusal ${error}`, `R-${error}`, 3);
     const cookie = await cartWith([productId, `R-${error}`, 2]);
@@ -115,6 +128,13 @@ describeEachDriver('checkout and orders over HTTP', (driver) => {
     // The buyer fixes the problem and the same cart checks out.
     expect((await checkOut(cookie)).status).toBe(200);
     expect(await stockOf(productId, `R-${error}`)).toBe(1);
+  });
+
+  it('checks out a cart with nothing to ship without an address, and records none', async () => {
+    const cookie = await cartWith(['p-glaze-recipes', 'BOOK-PDF', 1]);
+    const res = await checkOut(cookie, { email: 'ada@example.com', paymentToken: 'tok_visa' });
+    expect(res.status).toBe(200);
+    expect(res.body.order).toMatchObject({ shippingAddress: null, items: [{ sku: 'BOOK-PDF' }] });
   });
 
   it('refuses a request without a cart, and a body that is not an object', async () => {
@@ -152,7 +172,7 @@ describeEachDriver('checkout and orders over HTTP', (driver) => {
     const carts = [];
     for (let i = 0; i < 50; i++) carts.push(await cartWith([productId, 'TEAPOT', 1]));
     const placed = await orderEvents();
-    const results = await Promise.all(carts.map((cookie, i) => checkOut(cookie, { email: `buyer${i}@example.com`, paymentToken: 'tok_visa' })));
+    const results = await Promise.all(carts.map((cookie, i) => checkOut(cookie, { email: `buyer${i}@example.com`, paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS })));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(45);

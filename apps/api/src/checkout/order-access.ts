@@ -8,6 +8,9 @@ import { SERVER_SECRETS, type ServerSecrets } from '../infrastructure/server-sec
  */
 export type PublicOrderView = Omit<OrderView, 'purchasedCartId' | 'cancelReason'>;
 
+/** Order ids are UUIDs: anything else is not an order (and never reaches the database). */
+export const isOrderId = (raw: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(raw);
+
 export function publicOrderView(order: OrderView): PublicOrderView {
   const { purchasedCartId: _cartId, cancelReason: _reason, ...view } = order;
   return view;
@@ -30,8 +33,13 @@ export class OrderAccess {
     return typeof token === 'string' && this.secrets.verify('order-access', orderId, token);
   }
 
-  /** The buyer's order status page. */
+  /** The buyer's order status page (page type 211). */
   statusUrl(orderId: string): string {
     return `/commerce/orders/${orderId}?token=${this.tokenFor(orderId)}`;
+  }
+
+  /** Where a successful checkout takes the buyer: the order confirmed page (page type 202). */
+  confirmedUrl(orderId: string): string {
+    return `/commerce/orders/${orderId}/confirmed?token=${this.tokenFor(orderId)}`;
   }
 }

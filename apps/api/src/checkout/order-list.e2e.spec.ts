@@ -4,6 +4,7 @@ import request from 'supertest';
 import { ADD_TO_CART, cartCookie, signIn, TEST_ADMIN, type OwnerSession } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { TEST_SHIPPING_ADDRESS } from '../../test/shipping-address';
 
 const EDITOR = { email: 'editor@example.com', password: 'a long enough password', roles: ['editor'] };
 const MANAGER = { email: 'shop@example.com', password: 'a long enough password', roles: ['store manager'] };
@@ -26,7 +27,7 @@ describeEachDriver('the owner order list: search, paging, numbers and counts', (
   async function placeOrder(email: string): Promise<string> {
     const add = await request(t.server).post(ADD_TO_CART).send({ itemId: 'p-stoneware-mug', sku: 'MUG-SAND', quantity: 1 });
     expect(add.status).toBe(200);
-    const res = await request(t.server).post('/api/commerce/checkout').set('Cookie', cartCookie(add)).send({ email, paymentToken: 'tok_visa' });
+    const res = await request(t.server).post('/api/commerce/checkout').set('Cookie', cartCookie(add)).send({ email, paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS });
     expect(res.status).toBe(200);
     tokens.set(res.body.order.id, res.body.orderToken);
     return res.body.order.id;

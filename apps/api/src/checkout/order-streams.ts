@@ -15,7 +15,8 @@ import { DomainException } from '../infrastructure/http/domain-exception';
  * command id would answer "reserved" for stock a failed earlier attempt has already given back.
  */
 export function checkoutStep(context: CommandContext): CommandContext {
-  return { ...context, commandId: randomUUID(), causationId: context.commandId };
+  // Minted here, so no earlier append can have it: the command's idempotency lookup is skipped.
+  return { ...context, commandId: randomUUID(), causationId: context.commandId, commandIdIsNew: true };
 }
 
 /**
@@ -38,38 +39,29 @@ export class OrderStreams {
     return foldEvents<OrderState, OrderEvent>(orderDecider, orderDecider.initialState(), await this.store.readStream(orderStreamId(orderId)));
   }
 
+  /**
+   * The order as this process last knew it, checked against the stream's version (one small
+   * query; the stream is read only when another process wrote it since). Checkout's answer reads
+   * the order it has just placed this way.
+   */
+  current(orderId: string): Promise<OrderState> {
+    return this.executor.peek<OrderState, OrderEvent>(orderDecider, orderStreamId(orderId));
+  }
+
+  /**
+   * The order this process has just placed, as it placed it: from this process's cache with no
+   * round trip (checkout's answer: read-your-writes), else `current`.
+   */
+  async justPlaced(orderId: string): Promise<OrderState> {
+    return this.executor.peekCached<OrderState>(orderDecider, [orderStreamId(orderId)])?.[0] ?? this.current(orderId);
+  }
+
   async run(orderId: string, command: OrderCommand, context: CommandContext): Promise<OrderState> {
     const result = await this.executor.execute({
       streamId: orderStreamId(orderId), streamType: ORDER_STREAM_TYPE, decider: orderDecider, command, context: checkoutStep(context),
     });
     if (!result.ok) throw new DomainException(result.error);
     return result.state;
-  }
-
-  /**
-   * Reserves an order's stock, claim by claim in the claims' fixed order. Each claim is one append
-   * with optimistic concurrency on the variant's own stream: two buyers of a last unit conflict
-   * there, one retries, sees no stock and is refused. If any claim is refused, the ones already
-   * held are given back before the error leaves.
-   */
-  /**
-   * Reserves every claim (one per variant, so each on its own inventory stream) at once rather than
-   * one after another: a five-line cart waits for one round of appends, not five. If any claim is
-   * refused, what the others took is given back and the first refusal is answered.
-   */
-  async reserve(orderId: string, claims: StockClaim[], context: CommandContext, now: string): Promise<void> {
-    const outcomes = await Promise.allSettled(
-      claims.map((claim) => this.inventory(claim, { type: 'ReserveStock', data: { ...claim, orderId, now } }, checkoutStep(context))),
-    );
-    const refused = outcomes.findIndex((o) => o.status === 'rejected');
-    if (refused === -1) return;
-    await this.release(orderId, claims.filter((_, i) => outcomes[i]!.status === 'fulfilled'), context, now);
-    const error = (outcomes[refused] as PromiseRejectedResult).reason as unknown;
-    if (error instanceof DomainException && error.error.code === 'INSUFFICIENT_STOCK') {
-      const claim = claims[refused]!;
-      throw new DomainException({ ...error.error, details: { ...error.error.details, itemId: claim.productId, sku: claim.sku } });
-    }
-    throw error;
   }
 
   /** Gives back whatever the order holds of these variants (a no-op for claims it does not hold), all at once. */
@@ -84,15 +76,15 @@ export class OrderStreams {
   /**
    * A look before checkout takes payment: the first claim the stock cannot cover now, as the
    * INSUFFICIENT_STOCK error checkout answers, or null. Reservation still decides.
+   * When this process knows every line's stock and it covers them, that is the answer, with no
+   * round trip (another process may have sold it meanwhile: then the reservation refuses and the
+   * payment is voided); a shortfall, or a line it does not know, is looked up in the store.
    */
   async stockProblem(claims: StockClaim[]): Promise<DomainError | null> {
-    for (const claim of claims) {
-      const state = await this.executor.peek<InventoryState, InventoryEvent>(inventoryDecider, inventoryStreamId(claim.productId, claim.sku));
-      if (!state.unlimited && claim.quantity > state.qtyInStock) {
-        return domainError('INSUFFICIENT_STOCK', { available: state.qtyInStock, itemId: claim.productId, sku: claim.sku });
-      }
-    }
-    return null;
+    const streamIds = claims.map((c) => inventoryStreamId(c.productId, c.sku));
+    const known = this.executor.peekCached<InventoryState>(inventoryDecider, streamIds);
+    if (known && shortfall(claims, known) === null) return null;
+    return shortfall(claims, await this.executor.peekMany<InventoryState, InventoryEvent>(inventoryDecider, streamIds));
   }
 
   private async inventory(claim: StockClaim, command: InventoryCommand, context: CommandContext): Promise<void> {
@@ -102,4 +94,15 @@ export class OrderStreams {
     });
     if (!result.ok) throw new DomainException(result.error);
   }
+}
+
+/** The first claim these stock states cannot cover, as INSUFFICIENT_STOCK, or null. */
+function shortfall(claims: StockClaim[], states: InventoryState[]): DomainError | null {
+  for (const [i, claim] of claims.entries()) {
+    const state = states[i]!;
+    if (!state.unlimited && claim.quantity > state.qtyInStock) {
+      return domainError('INSUFFICIENT_STOCK', { available: state.qtyInStock, itemId: claim.productId, sku: claim.sku });
+    }
+  }
+  return null;
 }

@@ -6,9 +6,10 @@ import request from 'supertest';
 import { ADD_TO_CART, cartCookie, ownerProductsPath, signIn, type OwnerSession } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { TEST_SHIPPING_ADDRESS } from '../../test/shipping-address';
 
 const CHECKOUT = '/api/commerce/checkout';
-const BUYER = { email: 'ada@example.com', paymentToken: 'tok_visa' };
+const BUYER = { email: 'ada@example.com', paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS };
 
 /**
  * Issue 10, finding 9: only physical goods and services carry stock. A cart with one product of

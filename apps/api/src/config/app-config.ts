@@ -99,6 +99,34 @@ export type AppConfig = {
   checkout: CheckoutSettings;
   checkoutProcess: CheckoutProcessSettings;
   signInThrottle: SignInThrottleOptions;
+  forms: FormSettings;
+  mail: MailSettings;
+  botCheck: BotCheckSettings;
+};
+
+/** Outgoing mail (apps/api/src/mail): SMTP when set, else the local outbox. */
+export type MailSettings = {
+  smtpUrl?: string;
+  from: string;
+  retryBaseMs: number;
+  maxAttempts: number;
+  /** 0: the sender runs only when asked (a send in this process, or a test). */
+  pollIntervalMs: number;
+};
+
+/** The bot check (apps/api/src/bot-check). */
+export type BotCheckSettings = {
+  /** Unset: derived from the database's server secret. */
+  altchaHmacKey?: string;
+  recaptcha: { verifyUrl: string; projectId?: string; apiKey?: string; scoreThreshold: number };
+};
+
+/** The forms' part (FORMS_SETTINGS): rate limits on visitor submissions, per process. */
+export type FormSettings = {
+  /** Per visitor (cookie, else client address), over validate, key and save calls. */
+  visitorRateLimit: RateLimit;
+  /** Per form, over every visitor's saves. */
+  formRateLimit: RateLimit;
 };
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -142,6 +170,26 @@ export function loadConfig(env: SettingsEnv = process.env): AppConfig {
       windowSeconds: s.signInWindowSeconds,
       email: { freeFailures: s.signInEmailFreeFailures, lockAfter: s.signInEmailLockAfter },
       ip: { freeFailures: s.signInIpFreeFailures, lockAfter: s.signInIpLockAfter },
+    },
+    forms: {
+      visitorRateLimit: { burst: s.formVisitorRateLimitBurst, refillPerSecond: s.formVisitorRateLimitPerSecond },
+      formRateLimit: { burst: s.formRateLimitBurst, refillPerSecond: s.formRateLimitPerSecond },
+    },
+    mail: {
+      smtpUrl: s.smtpUrl,
+      from: s.mailFrom,
+      retryBaseMs: s.mailRetryBaseMs,
+      maxAttempts: s.mailMaxAttempts,
+      pollIntervalMs: s.mailPollIntervalMs,
+    },
+    botCheck: {
+      altchaHmacKey: s.altchaHmacKey,
+      recaptcha: {
+        verifyUrl: s.recaptchaVerifyUrl,
+        projectId: s.recaptchaProjectId,
+        apiKey: s.recaptchaApiKey,
+        scoreThreshold: s.recaptchaScoreThreshold,
+      },
     },
   };
 }

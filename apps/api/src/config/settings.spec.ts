@@ -44,6 +44,12 @@ describe('settings: defaults', () => {
         email: { freeFailures: 3, lockAfter: 10 },
         ip: { freeFailures: 10, lockAfter: 50 },
       },
+      forms: { visitorRateLimit: { burst: 10, refillPerSecond: 0.2 }, formRateLimit: { burst: 600, refillPerSecond: 50 } },
+      mail: { smtpUrl: undefined, from: 'Storefront <no-reply@localhost>', retryBaseMs: 30_000, maxAttempts: 12, pollIntervalMs: 5_000 },
+      botCheck: {
+        altchaHmacKey: undefined,
+        recaptcha: { verifyUrl: 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments', projectId: undefined, apiKey: undefined, scoreThreshold: 0.5 },
+      },
     } satisfies AppConfig);
     expect(DEFAULT_CONFIG).toEqual(config);
   });
@@ -115,11 +121,14 @@ describe('settings: every variable is honoured', () => {
     expect([...SETTING_NAMES].sort()).toEqual([
       'CART_RATE_LIMIT_BURST', 'CART_RATE_LIMIT_PER_SECOND', 'CHECKOUT_MINIMUM_SUBTOTAL_CENTS', 'CHECKOUT_RECOVERY_DEADLINE_MS',
       'CHECKOUT_RECOVERY_INTERVAL_MS', 'CHECKOUT_TEST_PAUSE_AFTER', 'CLIENT_RATE_LIMIT_BURST', 'CLIENT_RATE_LIMIT_PER_SECOND',
-      'DATABASE_URL', 'DATA_DIR', 'HOST', 'LOG_LEVEL', 'MULTIPLE_QUANTITY_ALLOWED_FOR_SERVICES', 'NODE_ENV', 'OWNER_EMAIL',
+      'DATABASE_URL', 'DATA_DIR', 'FORM_RATE_LIMIT_BURST', 'FORM_RATE_LIMIT_PER_SECOND', 'FORM_VISITOR_RATE_LIMIT_BURST', 'FORM_VISITOR_RATE_LIMIT_PER_SECOND', 'HOST', 'LOG_LEVEL', 'MULTIPLE_QUANTITY_ALLOWED_FOR_SERVICES', 'NODE_ENV', 'OWNER_EMAIL',
       'OWNER_PASSWORD', 'PORT', 'ROLE', 'SECURE_COOKIES', 'SEED_DEMO', 'SIGN_IN_DELAY_BASE_MS', 'SIGN_IN_DELAY_MAX_MS',
       'SIGN_IN_EMAIL_FREE_FAILURES', 'SIGN_IN_EMAIL_LOCK_AFTER', 'SIGN_IN_IP_FREE_FAILURES', 'SIGN_IN_IP_LOCK_AFTER',
       'SIGN_IN_WINDOW_SECONDS', 'SITE_URL', 'THEME_TEMPLATES_DIR', 'TRUST_PROXY', 'WEB_DIST_DIR',
-    ]);
+      // Issue 14: mail and the bot check.
+      'ALTCHA_HMAC_KEY', 'MAIL_FROM', 'MAIL_MAX_ATTEMPTS', 'MAIL_POLL_INTERVAL_MS', 'MAIL_RETRY_BASE_MS', 'RECAPTCHA_API_KEY',
+      'RECAPTCHA_PROJECT_ID', 'RECAPTCHA_SCORE_THRESHOLD', 'RECAPTCHA_VERIFY_URL', 'SMTP_URL',
+    ].sort());
   });
 });
 
@@ -136,6 +145,10 @@ describe('settings: a value a setting does not accept fails with a message namin
     ['an unknown checkout step', { CHECKOUT_TEST_PAUSE_AFTER: 'CartClosed' }, expect.stringMatching(/^CHECKOUT_TEST_PAUSE_AFTER must be one of CheckoutStarted, .*, got "CartClosed"$/)],
     ['a bad proxy list', { TRUST_PROXY: '10.0.0.0/33' }, expect.stringMatching(/^TRUST_PROXY must be .*, got "10\.0\.0\.0\/33"$/)],
     ['a bad site address', { SITE_URL: 'shop.example.com' }, 'SITE_URL must be an http or https address, got "shop.example.com"'],
+    ['a mail server that is not SMTP', { SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL must be an smtp:// or smtps:// address, got "http://mail.example.com"'],
+    ['a sender with a line break', { MAIL_FROM: 'a@example.com\nBcc: x@example.com' }, expect.stringMatching(/^MAIL_FROM must be an email address/)],
+    ['a score over 1', { RECAPTCHA_SCORE_THRESHOLD: '1.5' }, 'RECAPTCHA_SCORE_THRESHOLD must be a number from 0 to 1, got "1.5"'],
+    ['a short altcha key', { ALTCHA_HMAC_KEY: 'short' }, 'ALTCHA_HMAC_KEY must be a secret of at least 32 characters, got "short"'],
     // Before the one list, the cart and sign-in settings quietly fell back to their defaults on such values.
     ['a bad sign-in setting (was ignored)', { SIGN_IN_IP_LOCK_AFTER: 'x' }, 'SIGN_IN_IP_LOCK_AFTER must be an integer, 0 or more, got "x"'],
   ])('%s', (_what, env, message) => {

@@ -155,6 +155,43 @@ export function parseSiteUrl(value: string | undefined, host: string, port: numb
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** SMTP_URL: an smtp:// or smtps:// address with a host. */
+export function parseSmtpUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new InvalidSettingValue();
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '') throw new InvalidSettingValue();
+  return raw.trim();
+}
+
+const MAIL_ADDRESS = /^[^\s@<>",;]{1,64}@[^\s@<>",;]{1,255}$/;
+
+/** MAIL_FROM: `address` or `Name <address>`, on one line. */
+export function parseMailFrom(raw: string): string {
+  const text = raw.trim();
+  const named = /^([^<>\r\n"]{0,100})<([^<>]+)>$/.exec(text);
+  const address = named ? named[2]!.trim() : text;
+  if (/[\r\n]/.test(text) || !MAIL_ADDRESS.test(address)) throw new InvalidSettingValue();
+  return text;
+}
+
+/** An http(s) address (the template's `{projectId}` allowed). */
+function parseHttpUrl(name: string): (raw: string) => string {
+  return (raw) => {
+    let url: URL;
+    try {
+      url = new URL(raw.trim().replace('{projectId}', 'p'));
+    } catch {
+      throw new Error(`${name} must be an http or https address, got ${JSON.stringify(raw)}`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http or https address, got ${JSON.stringify(raw)}`);
+    return raw.trim();
+  };
+}
+
 /** The built web bundle beside the sources: `web/dist` of the repository (this file is in apps/api/{src,dist}/config). */
 const REPO_WEB_DIST = resolve(__dirname, '../../../../web/dist');
 
@@ -227,6 +264,22 @@ export const SETTINGS = {
   themeTemplatesDir: text({
     name: 'THEME_TEMPLATES_DIR', accepts: 'a directory path', defaultText: 'the theme\'s `templates/` in the sources', usedBy: 'storefront',
     description: 'Where the theme\'s templates are, for a deployment that ships them elsewhere (must hold `site.jsont`; else the default is used)',
+  }),
+  formVisitorRateLimitBurst: integer({
+    name: 'FORM_VISITOR_RATE_LIMIT_BURST', min: 0, default: 10, usedBy: 'forms',
+    description: 'Form submissions (validate, key, save) one visitor may make at once (token bucket per process; over it: 429). `0` turns it off',
+  }),
+  formVisitorRateLimitPerSecond: decimal({
+    name: 'FORM_VISITOR_RATE_LIMIT_PER_SECOND', min: 0, default: 0.2, usedBy: 'forms',
+    description: 'Per-visitor form submission limit: submissions regained per second',
+  }),
+  formRateLimitBurst: integer({
+    name: 'FORM_RATE_LIMIT_BURST', min: 0, default: 600, usedBy: 'forms',
+    description: 'Submissions one form takes at once from all visitors together (token bucket per process; over it: 429). `0` turns it off',
+  }),
+  formRateLimitPerSecond: decimal({
+    name: 'FORM_RATE_LIMIT_PER_SECOND', min: 0, default: 50, usedBy: 'forms',
+    description: 'Per-form submission limit: submissions regained per second',
   }),
   multipleQuantityAllowedForServices: boolean({
     name: 'MULTIPLE_QUANTITY_ALLOWED_FOR_SERVICES', default: true, usedBy: 'cart, storefront',
@@ -311,6 +364,62 @@ export const SETTINGS = {
   signInIpLockAfter: integer({
     name: 'SIGN_IN_IP_LOCK_AFTER', min: 0, default: 50, usedBy: 'accounts',
     description: 'Owner sign-in: from this many failures from one client address, whatever the email, that address is refused (429)',
+  }),
+  smtpUrl: custom<string | undefined>({
+    name: 'SMTP_URL', accepts: 'an `smtp://` or `smtps://` address', defaultText: 'unset (local outbox)', usedBy: 'mail',
+    default: () => undefined, parse: parseSmtpUrl,
+    description:
+      'Where outgoing mail (form notifications) is sent, e.g. `smtp://user:password@mail.example.com:587` (STARTTLS when the ' +
+      'server offers it) or `smtps://…:465`. Unset: mail is kept in the local outbox the owner reads (`GET /api/config/mail-outbox`)',
+  }),
+  mailFrom: custom<string>({
+    name: 'MAIL_FROM', accepts: 'an email address, optionally with a name (`Shop <shop@example.com>`)', defaultText: '`Storefront <no-reply@localhost>`', usedBy: 'mail',
+    default: () => 'Storefront <no-reply@localhost>', parse: parseMailFrom,
+    description: 'The sender of outgoing mail',
+  }),
+  mailRetryBaseMs: integer({
+    name: 'MAIL_RETRY_BASE_MS', min: 1, default: 30_000, usedBy: 'mail',
+    description: 'A failed delivery is tried again after this long (milliseconds), doubling with each failure up to an hour',
+  }),
+  mailMaxAttempts: integer({
+    name: 'MAIL_MAX_ATTEMPTS', min: 1, max: 100, default: 12, usedBy: 'mail',
+    description: 'Delivery attempts before a message is marked failed (it stays in the outbox with its last error); a permanent refusal (5xx) fails at once',
+  }),
+  mailPollIntervalMs: integer({
+    name: 'MAIL_POLL_INTERVAL_MS', min: 0, default: 5_000, usedBy: 'mail',
+    description: 'How often (milliseconds) the mail sender looks for due messages, in `ROLE=all` and `ROLE=worker`; `0` only on demand (tests)',
+  }),
+  altchaHmacKey: custom<string | undefined>({
+    name: 'ALTCHA_HMAC_KEY', accepts: 'a secret of at least 32 characters', defaultText: 'derived from the database\'s server secret', usedBy: 'bot check',
+    default: () => undefined,
+    parse: (raw) => {
+      if (raw.trim().length < 32) throw new InvalidSettingValue();
+      return raw.trim();
+    },
+    description: 'The key that signs proof-of-work (altcha) challenges; unset, one is derived from the secret stored in the database, the same for every process',
+  }),
+  recaptchaVerifyUrl: custom<string>({
+    name: 'RECAPTCHA_VERIFY_URL', accepts: 'an `http` or `https` address', defaultText: '`https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments`', usedBy: 'bot check',
+    default: () => 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments', parse: parseHttpUrl('RECAPTCHA_VERIFY_URL'),
+    description: 'The reCAPTCHA Enterprise assessment endpoint (`{projectId}` is replaced by `RECAPTCHA_PROJECT_ID`); tests point it at a local stand-in',
+  }),
+  recaptchaProjectId: text({
+    name: 'RECAPTCHA_PROJECT_ID', accepts: 'a Google Cloud project id', defaultText: 'unset', usedBy: 'bot check',
+    description: 'The Google Cloud project of the reCAPTCHA Enterprise key',
+  }),
+  recaptchaApiKey: text({
+    name: 'RECAPTCHA_API_KEY', accepts: 'an API key', defaultText: 'unset', usedBy: 'bot check',
+    description: 'The API key sent with each assessment (`?key=`). Without it (or the project id), forms using reCAPTCHA are refused as not set up',
+  }),
+  recaptchaScoreThreshold: custom<number>({
+    name: 'RECAPTCHA_SCORE_THRESHOLD', accepts: 'a number from 0 to 1', defaultText: '`0.5`', usedBy: 'bot check',
+    default: () => 0.5,
+    parse: (raw) => {
+      const value = Number(raw.trim());
+      if (!DECIMAL.test(raw.trim()) || !(value >= 0 && value <= 1)) throw new InvalidSettingValue();
+      return value;
+    },
+    description: 'A reCAPTCHA assessment scoring below this is refused',
   }),
 };
 

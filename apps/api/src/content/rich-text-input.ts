@@ -1,11 +1,11 @@
 import { BLOCK_TYPES, domainError, hasPermission, type Block } from '@storefront/domain';
 import { DomainException } from '../infrastructure/http/domain-exception';
-import { RAW_BLOCK_TYPES, sanitizeBlockValue, sanitizeRichText } from '../security/html-sanitizer';
+import { MARKUP_BLOCK_TYPES, sanitizeBlockValue, sanitizeRichText } from '../security/html-sanitizer';
 
 /**
  * The write-time half of the rich-text defence for the site (the render-time half is
- * `theme/safe-html.ts`): html fields are stored only after the allow-list sanitizer, and raw
- * markup blocks (html, embed, code) are the admin's alone (`blocks.code`). See docs/SECURITY.md.
+ * `theme/safe-html.ts`): html fields are stored only after the allow-list sanitizer, embed and
+ * code blocks and html blocks' layout markup are the admin's alone (`blocks.code`). See docs/SECURITY.md.
  */
 
 /** A text field that holds html, sanitized (undefined and null pass through). */
@@ -13,24 +13,26 @@ export function richText<T extends string | null | undefined>(value: T): T {
   return (typeof value === 'string' ? sanitizeRichText(value) : value) as T;
 }
 
-/** Blocks with every html field of their values sanitized. */
-export function sanitizeBlocks(blocks: Block[]): Block[] {
-  return blocks.map((b) => ({ ...b, value: sanitizeBlockValue(b.type, b.value) }));
-}
-
 /**
- * Only `blocks.code` (the admin) may add or change an html, embed or code block: anyone else gets 403 FORBIDDEN
- * when such a block of `next` is not in `current` exactly as it was (so an editor can still edit
- * the other blocks of a page that holds one, and remove it).
+ * Requested blocks as they may be stored by an owner with `roles`, every html field sanitized.
+ * `blocks.code` (the admin) writes any block, an html block's markup through the wider admin
+ * policy. Anyone else writes html blocks (the editor's Heading and Text) through the contributor
+ * policy, formatting only, and gets 403 FORBIDDEN for an embed or code block of `requested` that is
+ * not in `current` exactly as it was (so an editor can still edit the other blocks of a page that
+ * holds one, or remove it; the admin's html blocks left as they were keep their markup).
  */
-export function requireRawBlockRights(roles: readonly string[], next: Block[], current: Block[] = []): void {
-  if (hasPermission(roles, 'blocks.code')) return;
+export function writableBlocks(roles: readonly string[], requested: Block[], current: Block[] = []): Block[] {
+  const mayWriteMarkup = hasPermission(roles, 'blocks.code');
   const before = new Map(current.map((b) => [b.id, JSON.stringify([b.type, b.value])]));
-  const changed = next.find((b) => RAW_BLOCK_TYPES.has(b.type) && before.get(b.id) !== JSON.stringify([b.type, b.value]));
-  if (changed) {
-    const name = BLOCK_TYPES[changed.type] ?? String(changed.type);
-    throw new DomainException(
-      domainError('FORBIDDEN', { requiredPermission: 'blocks.code', blockId: changed.id, blockType: name }, `Only an admin can add or change ${name} blocks.`),
-    );
-  }
+  return requested.map((block) => {
+    const value = sanitizeBlockValue(block.type, block.value);
+    if (mayWriteMarkup || before.get(block.id) === JSON.stringify([block.type, value])) return { ...block, value };
+    if (MARKUP_BLOCK_TYPES.has(block.type)) {
+      const name = BLOCK_TYPES[block.type] ?? String(block.type);
+      throw new DomainException(
+        domainError('FORBIDDEN', { requiredPermission: 'blocks.code', blockId: block.id, blockType: name }, `Only an admin can add or change ${name} blocks.`),
+      );
+    }
+    return { ...block, value: typeof value.html === 'string' ? { ...value, html: sanitizeRichText(value.html) } : value };
+  });
 }

@@ -5,9 +5,10 @@ import { addCartTestProducts } from '../../test/cart-test-products';
 import { ADD_TO_CART, cartCookie, ownerProductsPath, signIn, TEST_ADMIN, type OwnerSession } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { TEST_SHIPPING_ADDRESS } from '../../test/shipping-address';
 
 const MANAGER = { email: 'shop@example.com', password: 'a long enough password', roles: ['store manager'] };
-const BUYER = { email: 'ada@example.com', paymentToken: 'tok_visa' };
+const BUYER = { email: 'ada@example.com', paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS };
 /** The environment's defaults for the store settings an owner has not set. */
 const ENV = { CHECKOUT_MINIMUM_SUBTOTAL_CENTS: '100', MULTIPLE_QUANTITY_ALLOWED_FOR_SERVICES: 'true' };
 

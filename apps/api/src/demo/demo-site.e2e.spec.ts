@@ -1,4 +1,5 @@
 import { describeEachDriver } from '@storefront/eventstore/testing';
+import { FormStore } from '../forms';
 import type { ProjectionRunner } from '@storefront/projections';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/tokens';
@@ -43,7 +44,7 @@ describeEachDriver('demo site and the published-site query services', (driver) =
       expect(await eventCount()).toBe(before);
       await t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();
       expect((await site.ownerCollections()).map((c) => c.urlId)).toEqual([
-        'home', 'shop', 'journal', 'events', 'gallery', 'studio', 'about', 'wholesale', 'studio-members',
+        'home', 'shop', 'journal', 'events', 'gallery', 'studio', 'about', 'contact', 'wholesale', 'studio-members',
       ]);
     });
   });
@@ -67,7 +68,7 @@ describeEachDriver('demo site and the published-site query services', (driver) =
         'html', 'image', 'button', 'spacer', 'html', 'product', 'product', 'product', 'html', 'summary-v2', 'newsletter',
       ]);
       const about = await site.collectionByPath('/about/');
-      expect(new Set(about!.layout!.blocks.map((b) => b.typeName))).toEqual(new Set(['html', 'image', 'quote', 'horizontal-rule', 'accordion', 'spacer', 'map', 'social-account-links-v2', 'button']));
+      expect(new Set(about!.layout!.blocks.map((b) => b.typeName))).toEqual(new Set(['html', 'image', 'quote', 'gallery', 'horizontal-rule', 'accordion', 'spacer', 'map', 'social-account-links-v2', 'button']));
       expect(await site.collectionByPath('/shop')).toMatchObject({ id: 'shop', type: 13, storeCollectionId: 'shop' });
       expect(await site.collectionByPath('/gallery')).toMatchObject({ type: 15, itemCount: 8, galleryOptions: { design: 'grid', lightbox: true, 'aspect-ratio': '4:3' } });
       expect(await site.collectionByPath('/wholesale')).toMatchObject({ passwordProtected: true, membersOnly: false });
@@ -132,7 +133,7 @@ describeEachDriver('demo site and the published-site query services', (driver) =
       const nav = await site.navigation('mainNav', { activePath: '/about' });
       expect(nav.items.map((i) => [i.title, i.fullUrl, i.active])).toEqual([
         ['Home', '/', false], ['Shop', '/shop', false], ['Journal', '/journal', false], ['Events', '/events', false], ['Gallery', '/gallery', false],
-        ['The Studio', '/studio', true],
+        ['The Studio', '/studio', true], ['Contact us', '/contact', false],
       ]);
       expect(nav.items[5]!.items.map((i) => [i.title, i.active, i.passwordProtected, i.membersOnly])).toEqual([
         ['About', true, false, false], ['Wholesale', false, true, false], ['Studio Members', false, false, true],
@@ -209,12 +210,13 @@ describeEachDriver('demo site seeding from two processes at once', (driver) => {
     const store = t.app.get<EventStore>(EVENT_STORE);
     const otherProcess = () => new DemoSiteSeeder(
       t.config, store, t.app.get(PROJECTION_RUNNER), t.app.get(PASSWORD_HASHER), new SiteWriter(new CommandExecutor(store)), t.app.get(SiteLoader),
+      new FormStore(new CommandExecutor(store), store),
     );
     expect(await Promise.all([seeder.runSteps(), otherProcess().runSteps(), otherProcess().runSteps()])).toEqual([17, 17, 17]);
     await t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();
     const site = t.app.get(SiteReadModel);
     const collections = await site.ownerCollections();
-    expect(collections.map((c) => c.urlId)).toEqual(['home', 'shop', 'journal', 'events', 'gallery', 'studio', 'about', 'wholesale', 'studio-members']);
+    expect(collections.map((c) => c.urlId)).toEqual(['home', 'shop', 'journal', 'events', 'gallery', 'studio', 'about', 'contact', 'wholesale', 'studio-members']);
     expect(collections.map((c) => [c.urlId, c.itemCount]).filter(([, n]) => n)).toEqual([['journal', 5], ['events', 4], ['gallery', 8]]);
     const items = [...(await site.ownerItems('journal')), ...(await site.ownerItems('events')), ...(await site.ownerItems('gallery'))];
     expect(items.filter((i) => /-\d+$/.test(i.urlId))).toEqual([]);

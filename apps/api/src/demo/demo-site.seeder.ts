@@ -12,6 +12,9 @@ import {
   DEMO_FOOTER, DEMO_HEADER, DEMO_SITE_SETTINGS, demoCollections, demoEvents, demoGalleryImages, demoNavigations, demoPosts,
 } from './demo-site';
 import { SiteLoader, SiteWriter } from '../content';
+import { FormStore } from '../forms';
+import { DEMO_CONTACT_FORM, DEMO_NEWSLETTER_FORM } from './demo-forms';
+import { parseFormDefinition } from '@storefront/domain';
 
 /** Records that the demo site was seeded, so later starts leave the site alone. */
 export const DEMO_SITE_STREAM_ID = 'demo-site';
@@ -38,6 +41,7 @@ export class DemoSiteSeeder implements OnApplicationBootstrap {
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     private readonly writer: SiteWriter,
     private readonly loader: SiteLoader,
+    private readonly forms: FormStore,
   ) {}
 
   async onApplicationBootstrap() {
@@ -73,6 +77,13 @@ export class DemoSiteSeeder implements OnApplicationBootstrap {
     const nowMs = epochMs(now);
 
     await this.writer.website(step('settings'), { type: 'ChangeWebsiteSettings', data: { changes: DEMO_SITE_SETTINGS, now } });
+
+    // The contact page's form and the home page's newsletter form (issue 14).
+    for (const body of [DEMO_CONTACT_FORM, DEMO_NEWSLETTER_FORM]) {
+      const parsed = parseFormDefinition(body.id, body);
+      if (!parsed.ok) throw new Error(`demo form ${body.id}: ${parsed.error.message}`);
+      await alreadyDoneIsFine(this.forms.define(step(`form-${body.id}`), { type: 'CreateForm', data: { definition: parsed.value, now } }));
+    }
 
     for (const { collection, password } of demoCollections(website.websiteId, now)) {
       const layout = await this.writer.layout(step(`register-${collection.id}`), {
@@ -139,7 +150,7 @@ async function alreadyDoneIsFine(step: Promise<unknown>): Promise<void> {
     await step;
   } catch (error) {
     const code = error instanceof DomainException ? error.error.code : null;
-    if (code !== 'COLLECTION_ALREADY_EXISTS' && code !== 'ITEM_ALREADY_EXISTS') throw error;
+    if (code !== 'COLLECTION_ALREADY_EXISTS' && code !== 'ITEM_ALREADY_EXISTS' && code !== 'FORM_ALREADY_EXISTS') throw error;
   }
 }
 

@@ -2,6 +2,7 @@ import {
   BLOCK, collectionLink, DEFAULT_PAGE_SIZE, externalLink, type Block, type CollectionDetails, type CollectionKind, type ContentItemDetails,
   type EventLocation, type LayoutLink, type WebsiteSettingsChanges, type WorkflowState,
 } from '@storefront/domain';
+import { DEMO_FORM_IDS } from './demo-forms';
 import { DEMO_SHOP_COLLECTION_ID } from './demo-store';
 
 /**
@@ -22,7 +23,7 @@ export const DEMO_WHOLESALE_PASSWORD = 'clay-wholesale';
 
 export const DEMO_COLLECTION_IDS = {
   home: 'home', about: 'about', journal: 'journal', events: 'events', gallery: 'gallery', shop: DEMO_SHOP_COLLECTION_ID,
-  wholesale: 'wholesale', members: 'studio-members', studio: 'the-studio',
+  wholesale: 'wholesale', members: 'studio-members', studio: 'the-studio', contact: 'contact',
 } as const;
 
 const DAY = 86_400_000;
@@ -86,7 +87,7 @@ const HOME_BLOCKS: Block[] = [
   { id: 'home-product-vase', type: BLOCK.product, value: { productId: 'p-small-bud-vase' } },
   html('home-journal-title', '<h2>From the journal</h2>'),
   { id: 'home-journal-summary', type: BLOCK.summary, value: { collectionId: DEMO_COLLECTION_IDS.journal, pageSize: 3, design: 'grid' } },
-  { id: 'home-newsletter', type: BLOCK.newsletter, value: { title: 'Kiln days, in your inbox', description: '<p>One email when a firing comes out of the kiln. No more than twice a month.</p>', buttonLabel: 'Sign up' } },
+  { id: 'home-newsletter', type: BLOCK.newsletter, value: { formId: DEMO_FORM_IDS.newsletter, title: 'Kiln days, in your inbox', description: '<p>One email when a firing comes out of the kiln. No more than twice a month.</p>', buttonLabel: 'Sign up' } },
 ];
 
 const ABOUT_BLOCKS: Block[] = [
@@ -94,6 +95,17 @@ const ABOUT_BLOCKS: Block[] = [
   { id: 'about-portrait', type: BLOCK.image, value: { imageId: image('about-ana'), altText: 'Ana trimming a bowl at the wheel', caption: '<p>Ana, trimming a batch of cereal bowls.</p>' } },
   { id: 'about-quote', type: BLOCK.quote, value: { text: 'A good mug should feel right in the hand before you ever taste the coffee.', source: 'Ana Ruiz' } },
   html('about-process', '<h2>How we work</h2><p>Everything is thrown from a buff stoneware body we buy by the ton from a clay supplier two hours north. We mix every glaze ourselves from raw materials, test each batch on tiles, and fire in small loads so that nothing sits waiting on a shelf for months.</p>'),
+  // A slideshow gallery block (SPEC 3 gallery options): previous/next, autoplay with its Pause button, a thumbnail strip.
+  {
+    id: 'about-slideshow', type: BLOCK.gallery, value: {
+      title: 'Around the studio',
+      imageIds: [image('wheel-throwing'), image('bowls-drying'), image('kiln-opening'), image('glaze-tests'), image('studio-shelves')],
+      options: {
+        design: 'slideshow', controls: true, autoplay: true, 'autoplay-duration': 5, thumbnails: true, 'aspect-ratio': '3:2', 'auto-crop': true,
+        'thumbnail-strip-height': 64, 'thumbnail-strip-margin': 12, 'active-alignment': 'center',
+      },
+    },
+  },
   { id: 'about-rule', type: BLOCK.horizontalRule, value: {} },
   {
     id: 'about-faq', type: BLOCK.accordion, value: {
@@ -110,6 +122,11 @@ const ABOUT_BLOCKS: Block[] = [
   { id: 'about-map', type: BLOCK.map, value: { location: STUDIO_LOCATION, zoom: 15 } },
   { id: 'about-social', type: BLOCK.socialLinks, value: {} },
   { id: 'about-shop-button', type: BLOCK.button, value: { label: 'Visit the shop', url: '/shop' } },
+];
+
+const CONTACT_BLOCKS: Block[] = [
+  html('contact-intro', '<h1>Contact</h1><p>Questions about an order, a class or a custom piece? Write to us below, or come by the studio on a Saturday.</p>'),
+  { id: 'contact-form', type: BLOCK.form, value: { formId: DEMO_FORM_IDS.contact } },
 ];
 
 const WHOLESALE_BLOCKS: Block[] = [
@@ -161,6 +178,7 @@ export function demoCollections(websiteId: string, now: string): DemoCollection[
     },
     { collection: c(ids.studio, 'folder', 'The Studio', 'studio', { folderBehavior: 1 }) },
     { collection: c(ids.about, 'page', 'About', 'about', { layout: ABOUT_BLOCKS }) },
+    { collection: c(ids.contact, 'page', 'Contact us', 'contact', { layout: CONTACT_BLOCKS }) },
     { collection: c(ids.wholesale, 'page', 'Wholesale', 'wholesale', { layout: WHOLESALE_BLOCKS }), password: DEMO_WHOLESALE_PASSWORD },
     { collection: c(ids.members, 'page', 'Studio Members', 'studio-members', { membersOnly: true, layout: MEMBERS_BLOCKS }) },
   ];
@@ -308,6 +326,7 @@ export function demoNavigations(): { mainNav: LayoutLink[]; secondaryNav: Layout
     mainNav: [
       collectionLink(ids.home), collectionLink(ids.shop), collectionLink(ids.journal), collectionLink(ids.events), collectionLink(ids.gallery),
       collectionLink(ids.studio, [collectionLink(ids.about), collectionLink(ids.wholesale), collectionLink(ids.members)]),
+      collectionLink(ids.contact),
     ],
     secondaryNav: [collectionLink(ids.about), externalLink('https://www.instagram.com/clayandco.studio', 'Instagram')],
   };

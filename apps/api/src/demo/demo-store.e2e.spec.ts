@@ -54,6 +54,15 @@ describeEachDriver('demo store seeded before product images', (driver) => {
     expect(await seeder.addDemoImages()).toBe(0);
     expect(await eventCount()).toBe(before);
 
+    // Then their variants' own images: the moss mug's once the mug has its images; an owner's choice of none is kept.
+    await writer.product(ctx(), 'p-stoneware-mug', { type: 'EditVariant', data: { productId: 'p-stoneware-mug', sku: 'MUG-SAND', changes: { imageId: null }, now: NOW } });
+    expect(await seeder.addDemoVariantImages()).toBe(1);
+    const mug = await loader.state('p-stoneware-mug');
+    expect(mug.status === 'active' && mug.product.variants.map((v) => [v.sku, v.imageId])).toEqual([['MUG-SAND', null], ['MUG-MOSS', 'img-moss-mug']]);
+    const beforeVariants = await eventCount();
+    expect(await seeder.addDemoVariantImages()).toBe(0);
+    expect(await eventCount()).toBe(beforeVariants);
+
     const runner = t.app.get<ProjectionRunner>(PROJECTION_RUNNER);
     await runner.catchUp();
     const { rows } = await t.db.query<{ id: string; main: string | null }>("SELECT id, record->>'mainImageId' AS main FROM catalog_products WHERE id = 'p-stoneware-mug'");

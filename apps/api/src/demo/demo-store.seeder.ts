@@ -31,7 +31,7 @@ export class DemoStoreSeeder implements OnApplicationBootstrap {
   async onApplicationBootstrap() {
     if (this.config.role === 'worker') return;
     const seeded = await this.seed();
-    const imaged = !seeded && this.config.seedDemo ? await this.addDemoImages() : 0;
+    const imaged = !seeded && this.config.seedDemo ? (await this.addDemoImages()) + (await this.addDemoVariantImages()) : 0;
     // The storefront reads projections: make sure they include the seed before serving.
     if ((seeded || imaged > 0) && this.config.role === 'all') await this.runner.catchUp();
   }
@@ -43,7 +43,7 @@ export class DemoStoreSeeder implements OnApplicationBootstrap {
     const collectionId = DEMO_SHOP_COLLECTION_ID;
     if (!this.config.seedDemo) return true;
     const catalog = demoCatalog(websiteId, now);
-    for (const { product, stock, imageIds } of catalog) {
+    for (const { product, stock, imageIds, variantImages } of catalog) {
       const context = systemContext();
       await this.writer.store(stepContext(context, 'list'), collectionId, {
         type: 'ListProduct', data: { collectionId, productId: product.id, wantedUrlId: product.urlId },
@@ -55,6 +55,11 @@ export class DemoStoreSeeder implements OnApplicationBootstrap {
         });
       }
       await this.writer.product(stepContext(context, 'images'), product.id, { type: 'SetProductImages', data: { productId: product.id, imageIds, now } });
+      for (const [sku, imageId] of Object.entries(variantImages)) {
+        await this.writer.product(stepContext(context, `variant-image-${sku}`), product.id, {
+          type: 'EditVariant', data: { productId: product.id, sku, changes: { imageId }, now },
+        });
+      }
     }
     this.logger.log(`seeded the demo store (${catalog.length} products)`);
     return true;
@@ -77,6 +82,30 @@ export class DemoStoreSeeder implements OnApplicationBootstrap {
       changed++;
     }
     if (changed > 0) this.logger.log(`gave ${changed} demo products their images`);
+    return changed;
+  }
+
+  /**
+   * A demo store seeded before variants had images: gives each demo variant that still exists, was
+   * never given an image (an owner's choice, even none, is kept) and whose product still has that
+   * image, its demo image. Returns how many it changed; the command id derives from the SKU, so
+   * processes starting together give each once.
+   */
+  async addDemoVariantImages(): Promise<number> {
+    let changed = 0;
+    const now = new Date().toISOString();
+    for (const { product, variantImages } of demoCatalog('', now)) {
+      for (const [sku, imageId] of Object.entries(variantImages)) {
+        const state = await this.loader.state(product.id);
+        if (state.status !== 'active') break;
+        const variant = state.product.variants.find((v) => v.sku === sku);
+        if (!variant || variant.imageId !== undefined || !(state.product.imageIds ?? []).includes(imageId)) continue;
+        const context = systemContext(derivedUuid('demo-variant-image', `${product.id}/${sku}`));
+        await this.writer.product(context, product.id, { type: 'EditVariant', data: { productId: product.id, sku, changes: { imageId }, now } });
+        changed++;
+      }
+    }
+    if (changed > 0) this.logger.log(`gave ${changed} demo variants their images`);
     return changed;
   }
 }

@@ -10,7 +10,8 @@ import { DEFAULT_STORE_COLLECTION_ID } from '../catalog';
  * subscription, a gift card with denominations, a product with an additional-fields form.
  * The first four products keep the ids and skus tests rely on. Their images are the media
  * context's drawn demo images (`DEMO_IMAGES` in apps/api/src/media/demo-images.ts), set with the
- * catalog's SetProductImages command after each product is created.
+ * catalog's SetProductImages command after each product is created; then the variants of a product
+ * with several images get their own (the moss mug shows the moss image, issue 13) with EditVariant.
  */
 /** The demo website's title. */
 export const DEMO_WEBSITE_TITLE = 'Clay & Co.';
@@ -24,7 +25,8 @@ type DemoProduct = {
   productType: ProductTypeName;
   description: string;
   variantOptionOrdering?: string[];
-  variants: VariantDraft[];
+  /** `imageId`: the variant's own image, one of the product's `imageIds` (given after the images). */
+  variants: (VariantDraft & { imageId?: string })[];
   subscriptionPlan?: SubscriptionPlan;
   additionalFieldsFormId?: string;
   customAddButtonText?: string;
@@ -41,8 +43,8 @@ const demo: DemoProduct[] = [
     description: 'A 12 oz mug thrown on the wheel and glazed by hand.', tags: ['mugs'], categories: ['Drinkware'],
     merchandising: { scarcityEnabled: true, scarcityText: 'Only {qtyInStock} left!', restockNotificationsEnabled: true },
     variants: [
-      { id: 'v-mug-sand', sku: 'MUG-SAND', attributes: { Glaze: 'Sand' }, priceCents: 2800, qtyInStock: 40 },
-      { id: 'v-mug-moss', sku: 'MUG-MOSS', attributes: { Glaze: 'Moss' }, priceCents: 2800, qtyInStock: 3 },
+      { id: 'v-mug-sand', sku: 'MUG-SAND', attributes: { Glaze: 'Sand' }, priceCents: 2800, qtyInStock: 40, imageId: 'img-stoneware-mug' },
+      { id: 'v-mug-moss', sku: 'MUG-MOSS', attributes: { Glaze: 'Moss' }, priceCents: 2800, qtyInStock: 3, imageId: 'img-moss-mug' },
     ],
   },
   {
@@ -116,7 +118,11 @@ const demo: DemoProduct[] = [
   },
 ];
 
-export type DemoCatalogEntry = { product: ProductDetails; stock: Record<string, InitialStock>; imageIds: string[] };
+/**
+ * `imageIds`: the product's images, set after it is created; `variantImages`: by SKU, the variants'
+ * own images (among `imageIds`), given once the product has its images.
+ */
+export type DemoCatalogEntry = { product: ProductDetails; stock: Record<string, InitialStock>; imageIds: string[]; variantImages: Record<string, string> };
 
 /** The demo products as the catalog's commands take them. */
 export function demoCatalog(websiteId: string, now: string): DemoCatalogEntry[] {
@@ -147,5 +153,6 @@ export function demoCatalog(websiteId: string, now: string): DemoCatalogEntry[] 
     },
     stock: Object.fromEntries(d.variants.map((v) => [v.sku, { qtyInStock: v.qtyInStock ?? 0, unlimited: v.unlimited ?? false }])),
     imageIds: d.imageIds,
+    variantImages: Object.fromEntries(d.variants.flatMap((v) => (v.imageId ? [[v.sku, v.imageId]] : []))),
   }));
 }

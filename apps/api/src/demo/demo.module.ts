@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog';
 import { ContentModule } from '../content';
 import { FirstStartModule } from '../first-start';
+import { FormsModule } from '../forms';
 import { MediaModule } from '../media';
 import { PasswordHashingModule } from '../security/password-hasher';
 import { DemoMediaSeeder } from './demo-media.seeder';
@@ -15,7 +16,7 @@ import { DemoStoreSeeder } from './demo-store.seeder';
  * own entry point (`main.ts`) never does, and starts a new database with an untitled website.
  */
 @Module({
-  imports: [FirstStartModule, CatalogModule, MediaModule, ContentModule, PasswordHashingModule],
+  imports: [FirstStartModule, CatalogModule, MediaModule, ContentModule, FormsModule, PasswordHashingModule],
   providers: [DemoStoreSeeder, DemoMediaSeeder, DemoSiteSeeder],
 })
 export class DemoModule {}

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { REPO_ROOT, startBuiltServer, startBuiltWorker, type RunningServer, type RunningWorker } from '../../test/built-app';
+import { TEST_SHIPPING_ADDRESS } from '../../test/shipping-address';
 
 /**
  * The fault suite: the scaled-out topology (two ROLE=api processes and a ROLE=worker) on a
@@ -122,7 +123,7 @@ describeWithServer('faults under load: kill -9 of every process role, backends t
             cookie ??= cookieOf(added, 'ss_cart');
           }
           const token = n % 4 === 3 ? 'tok_chargeDeclined' : 'tok_visa';
-          const checkout = await call(base, 'POST', '/api/commerce/checkout', { email: `buyer${n}@example.com`, paymentToken: token }, { cookie: cookie! });
+          const checkout = await call(base, 'POST', '/api/commerce/checkout', { email: `buyer${n}@example.com`, paymentToken: token, shippingAddress: TEST_SHIPPING_ADDRESS }, { cookie: cookie! });
           outcomes.set(`checkout ${checkout.status}`, (outcomes.get(`checkout ${checkout.status}`) ?? 0) + 1);
           if (checkout.status === 200) {
             acknowledged.set(checkout.body.order.id, lines.map((l) => ({ sku: l.sku, quantity: 1 })));

@@ -7,7 +7,7 @@ import { startBuiltServer, startBuiltWorker, type RunningServer, type RunningWor
  * two ROLE=api servers (no projections) and a ROLE=worker (projections only). Needs the built app
  * (`npm run build`) and a PostgreSQL server (DATABASE_URL).
  */
-const describeOnServer = process.env.DATABASE_URL ? describe : () => undefined;
+const describeOnServer = process.env.DATABASE_URL ? describe : describe.skip;
 
 type Health = { projections: { name: string; lag: number; leaseOwner: string | null; leaseActive: boolean }[] };
 

@@ -5,21 +5,23 @@ import { DomainException } from '../infrastructure/http/domain-exception';
 import { matchesIfNoneMatch } from '../infrastructure/http/conditional-get';
 import { headerOf, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { ImageAssets } from './image-assets';
-import { renderRendition, renditionCacheFormat } from './image-renditions';
+import { negotiatesFormat, renderRendition, renditionCacheFormat, renditionFormatFor } from './image-renditions';
 import { MediaBlobStore } from './media-blob.store';
 import { RenditionCache } from './rendition-cache';
 
 /** A year, and never revalidate: an asset URL's bytes never change (a new upload is a new id). */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-type Served = { etag: string; load: () => Promise<{ contentType: string; data: Buffer }> };
+type Served = { etag: string; negotiated?: boolean; load: () => Promise<{ contentType: string; data: Buffer }> };
 
 /**
  * Public image files at their asset URL, `GET /static/images/{id}/{filename}`: the original as
  * uploaded, or with `?format=<w>w` (SPEC widths 100w … 2500w) a rendition that wide, never wider
  * than the original; `?format=original` is the original. SVG is always served rasterised (PNG).
- * Strong ETags (the content hash, plus width and pipeline for renditions) answer If-None-Match
- * with 304.
+ * Renditions of JPEG, PNG and SVG are WebP for clients whose `Accept` names it (every current
+ * browser), with `Vary: Accept` so shared caches keep one copy per encoding; the original as
+ * uploaded is never converted. Strong ETags (the content hash, plus width, encoding and pipeline
+ * for renditions) answer If-None-Match with 304.
  */
 @Controller('static/images')
 export class ImageFilesController {
@@ -46,9 +48,10 @@ export class ImageFilesController {
     const served =
       requested.kind === 'original' && image.format !== 'svg'
         ? this.original(image)
-        : this.rendition(image, requested.kind === 'original' ? originalWidth : renditionWidth(requested.width, originalWidth));
+        : this.rendition(image, requested.kind === 'original' ? originalWidth : renditionWidth(requested.width, originalWidth), headerOf(req, 'accept'));
 
     res.header('ETag', served.etag);
+    if (served.negotiated) res.header('Vary', 'Accept');
     res.header('Cache-Control', CACHE_CONTROL);
     res.header('X-Content-Type-Options', 'nosniff');
     // Nothing in an image file may run or load anything, whatever a browser makes of it.
@@ -72,15 +75,17 @@ export class ImageFilesController {
     };
   }
 
-  private rendition(image: ImageDetails, width: number): Served {
-    const format = renditionCacheFormat(image.format);
+  private rendition(image: ImageDetails, width: number, accept: string | undefined): Served {
+    const encoding = renditionFormatFor(image.format, accept);
+    const format = renditionCacheFormat(encoding);
     return {
       etag: `"${image.contentHash}-${width}w-${format}"`,
+      negotiated: negotiatesFormat(image.format),
       load: () =>
         this.renditions.getOrMake(image.contentHash, width, format, async () => {
           const blob = await this.blobs.get(image.contentHash);
           if (!blob) throw new DomainException(domainError('IMAGE_NOT_FOUND'));
-          return renderRendition(blob.data, image.format, width);
+          return renderRendition(blob.data, image.format, width, encoding);
         }),
     };
   }

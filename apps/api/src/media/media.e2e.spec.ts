@@ -9,6 +9,9 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 import { DEMO_IMAGE_LIST, DEMO_IMAGES, DemoMediaSeeder } from '../demo';
 
+/** What Chromium sends with an <img>'s request. */
+const BROWSER_IMAGE_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
 const EDITOR = { email: 'editor@example.com', password: 'a long enough password', roles: ['editor'] };
 const BILLING = { email: 'billing@example.com', password: 'a long enough password', roles: ['billing'] };
@@ -233,6 +236,55 @@ describeEachDriver('media over HTTP', (driver) => {
       expect(big[0].headers.etag).toBe(big[1].headers.etag);
     });
 
+    it('serves each width as WebP to a browser that accepts it, cached immutable and varying by Accept', async () => {
+      const webpFile = (path: string, accept = BROWSER_IMAGE_ACCEPT) => request(t.server).get(path).set('Accept', accept).buffer(true).parse(binary);
+      for (const width of IMAGE_WIDTHS) {
+        const [webp, jpegRendition] = [await webpFile(`${jpegAsset.assetUrl}?format=${width}w`), await file(`${jpegAsset.assetUrl}?format=${width}w`)];
+        expect(webp.status).toBe(200);
+        expect(webp.headers).toMatchObject({ 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable', vary: 'Accept' });
+        expect(webp.headers.etag).toMatch(new RegExp(`^"[0-9a-f]{64}-${Math.min(width, 1200)}w-webp-v\\d+"$`));
+        expect(jpegRendition.headers).toMatchObject({ 'content-type': 'image/jpeg', vary: 'Accept' });
+        expect(jpegRendition.headers.etag).not.toBe(webp.headers.etag);
+        const meta = await sharp(webp.body as Buffer).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['webp', Math.min(width, 1200), Math.round((Math.min(width, 1200) * 800) / 1200)]);
+        expect((webp.body as Buffer).length).toBeLessThan((jpegRendition.body as Buffer).length);
+      }
+      // A browser without WebP (it sends only image/*) and a refusal of it get the original's format.
+      for (const accept of ['image/png,image/svg+xml,image/*;q=0.8,*/*;q=0.5', 'image/webp;q=0, */*']) {
+        expect((await webpFile(`${jpegAsset.assetUrl}?format=500w`, accept)).headers['content-type']).toBe('image/jpeg');
+      }
+      // The original is the file as uploaded, whoever asks: nothing to vary.
+      const original = await webpFile(`${jpegAsset.assetUrl}?format=original`);
+      expect([original.headers['content-type'], original.headers.vary, Buffer.compare(original.body as Buffer, jpeg)]).toEqual(['image/jpeg', undefined, 0]);
+    });
+
+    it('answers a WebP ETag with 304 only for the WebP rendition, and keeps one row per encoding', async () => {
+      const webp = await request(t.server).get(`${jpegAsset.assetUrl}?format=300w`).set('Accept', BROWSER_IMAGE_ACCEPT);
+      const etag = webp.headers.etag as string;
+      const revalidated = await request(t.server).get(`${jpegAsset.assetUrl}?format=300w`).set('Accept', BROWSER_IMAGE_ACCEPT).set('If-None-Match', etag);
+      expect([revalidated.status, revalidated.headers.etag, revalidated.headers.vary]).toEqual([304, etag, 'Accept']);
+      expect((await request(t.server).get(`${jpegAsset.assetUrl}?format=300w`).set('If-None-Match', etag)).status).toBe(200);
+      const formats = await t.db.query<{ format: string }>('SELECT format FROM media_renditions WHERE content_hash = $1 AND width = 300 ORDER BY format', [etag.slice(1, 65)]);
+      expect(formats.rows.map((r) => r.format.replace(/-v\d+$/, ''))).toEqual(['jpeg', 'webp']);
+    });
+
+    it('serves PNG (transparency kept) and rasterised SVG as WebP too, and GIF as GIF', async () => {
+      const clear = await sharp({ create: { width: 400, height: 200, channels: 4, background: { r: 168, g: 82, b: 44, alpha: 0.5 } } }).png().toBuffer();
+      const pngAsset = (await uploadRaw(clear, 'clear.png')).body as ImageAssetRecord;
+      const svgAsset = (await uploadRaw(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="160"><circle cx="80" cy="80" r="60" fill="#3f5f9e"/></svg>'), 'dot.svg', editor, 'image/svg+xml')).body as ImageAssetRecord;
+      const gif = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#c98a36' } }).gif().toBuffer();
+      const gifAsset = (await uploadRaw(gif, 'flat.gif')).body as ImageAssetRecord;
+      await catchUp();
+      const get = (path: string) => request(t.server).get(path).set('Accept', BROWSER_IMAGE_ACCEPT).buffer(true).parse(binary);
+      for (const [asset, format, alpha] of [[pngAsset, '300w', true], [svgAsset, 'original', true], [svgAsset, '100w', true]] as const) {
+        const res = await get(`${asset.assetUrl}?format=${format}`);
+        expect([res.status, res.headers['content-type'], res.headers.vary]).toEqual([200, 'image/webp', 'Accept']);
+        expect((await sharp(res.body as Buffer).metadata()).hasAlpha).toBe(alpha);
+      }
+      const animated = await get(`${gifAsset.assetUrl}?format=100w`);
+      expect([animated.headers['content-type'], animated.headers.vary]).toEqual(['image/gif', undefined]);
+    });
+
     it('answers 400 for a format that is not a SPEC width and 404 for unknown images or names', async () => {
       for (const format of ['200w', 'big', '0500w']) {
         const res = await request(t.server).get(`${jpegAsset.assetUrl}?format=${format}`);
@@ -304,6 +356,16 @@ describeEachDriver('media over HTTP', (driver) => {
       const hero = byId.get(DEMO_IMAGES.heroStudio)!;
       const res = await file(`${hero.assetUrl}?format=750w`);
       expect([res.status, (await sharp(res.body as Buffer).metadata()).width]).toEqual([200, 750]);
+    });
+
+    it('weigh at most 60 KB in WebP at every width a page asks for (the glaze tiles PNG was 873 KB at 1500w)', async () => {
+      for (const image of DEMO_IMAGE_LIST) {
+        for (const width of [500, 1500]) {
+          const res = await request(t.server).get(`/static/images/${image.id}/${image.filename}?format=${width}w`).set('Accept', BROWSER_IMAGE_ACCEPT).buffer(true).parse(binary);
+          expect([image.name, width, res.status, res.headers['content-type']]).toEqual([image.name, width, 200, 'image/webp']);
+          expect([image.name, width, (res.body as Buffer).length < 60_000]).toEqual([image.name, width, true]);
+        }
+      }
     });
 
     it('seeds nothing again, and a removed demo image stays removed', async () => {

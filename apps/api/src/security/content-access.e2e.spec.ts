@@ -9,6 +9,7 @@ import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { TEST_SHIPPING_ADDRESS } from '../../test/shipping-address';
 
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
 const PASSWORD = 'members and friends';
@@ -167,7 +168,7 @@ describeEachDriver('one access check for every path that reads content (issue 13
     expect((await as(admin, 'put', '/api/site/collections/shop/password').send({ password: PASSWORD })).status).toBe(200);
     await catchUp();
     try {
-      const checkout = (cookie: string) => request(t.server).post('/api/commerce/checkout').set('Cookie', cookie).send({ email: 'ada@example.com', paymentToken: 'tok_visa' });
+      const checkout = (cookie: string) => request(t.server).post('/api/commerce/checkout').set('Cookie', cookie).send({ email: 'ada@example.com', paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS });
       const refused = await checkout(cart);
       expect({ status: refused.status, error: refused.body.error }).toEqual({ status: 404, error: 'PRODUCT_NOT_FOUND' });
       const unlocked = await unlock('/shop');

@@ -20,10 +20,17 @@ export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
+/**
+ * A form using reCAPTCHA Enterprise loads the provider's script (web/src/features/bot-check), which
+ * loads more from gstatic and runs in Google's frames: only those paths, and only on published pages.
+ */
+const RECAPTCHA_SCRIPT_SOURCES = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
+const RECAPTCHA_FRAME_SOURCES = 'https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/';
+
 export function publishedPagePolicy(nonce: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}' ${RECAPTCHA_SCRIPT_SOURCES}`,
     "style-src 'self'",
     "style-src-elem 'self'",
     "style-src-attr 'unsafe-inline'",
@@ -31,7 +38,7 @@ export function publishedPagePolicy(nonce: string): string {
     "font-src 'self'",
     "connect-src 'self'",
     "media-src 'self'",
-    `frame-src ${EMBED_HOSTS.map((h) => `https://${h}`).join(' ')}`,
+    `frame-src ${EMBED_HOSTS.map((h) => `https://${h}`).join(' ')} ${RECAPTCHA_FRAME_SOURCES}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

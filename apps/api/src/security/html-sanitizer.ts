@@ -96,11 +96,11 @@ function cached(options: IOptions): (html: string) => string {
 /** Contributor rich text: the SPEC's formatting (paragraphs, safe links, emphasis, lists, headings, quotes, our images). */
 export const sanitizeRichText: (html: string) => string = cached(RICH_TEXT);
 
-/** An HTML block (admin only) or an oEmbed player: rich text plus layout, tables and known video iframes. */
+/** The admin's HTML block or an oEmbed player: rich text plus layout, tables and known video iframes (others' html blocks get `sanitizeRichText`). */
 export const sanitizeAdminHtml: (html: string) => string = cached(ADMIN_HTML);
 
-/** Block types (SPEC numbers) that carry raw markup or code: only an admin may add or change them. */
-export const RAW_BLOCK_TYPES: ReadonlySet<number> = new Set([2 /* html */, 22 /* embed */, 23 /* code */]);
+/** Block types (SPEC numbers) that carry markup or code of their own: only an admin may add or change them. */
+export const MARKUP_BLOCK_TYPES: ReadonlySet<number> = new Set([22 /* embed */, 23 /* code */]);
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);

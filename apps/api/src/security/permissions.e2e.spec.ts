@@ -20,6 +20,7 @@ import { ownerWithRoles } from '../../test/owner-accounts';
 import { newCart, signIn, type OwnerSession } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { TEST_SHIPPING_ADDRESS } from '../../test/shipping-address';
 
 const DOC = join(__dirname, '../../../../docs/PERMISSIONS.md');
 
@@ -53,6 +54,10 @@ const PUBLIC_ROUTES: Record<RouteKey, PublicRoute> = {
   'POST /api/3/commerce/cart/subscription': { why: 'the visitor’s subscription cart' },
   'POST /api/commerce/checkout': { why: 'checkout of the visitor’s cart' },
   'GET /api/commerce/orders/:orderId': { why: 'the buyer’s order, with its access token', extra: 'orders.manage' },
+  'POST /api/rest/forms/validate/:formId': { why: 'a visitor checking a form’s answers (SPEC 7)' },
+  'POST /api/form/FormSubmissionKey': { why: 'a visitor’s single-use form submission key (SPEC 7)' },
+  'POST /api/form/SaveFormSubmission': { why: 'a visitor’s form submission, with its key (SPEC 7)' },
+  'GET /api/bot-check/altcha/challenge': { why: 'a proof-of-work challenge for a form’s bot check' },
 };
 
 /** Who calls: anonymous, one account per role, and one with two roles. */
@@ -64,7 +69,7 @@ const ROLE_SETS: Record<Exclude<Principal, 'anonymous'>, OwnerRole[]> = {
 const PRINCIPALS: Principal[] = ['anonymous', ...(Object.keys(ROLE_SETS) as Principal[])];
 const rolesOf = (who: Principal): OwnerRole[] => (who === 'anonymous' ? [] : ROLE_SETS[who]);
 
-const BUYER = { email: 'buyer@example.com', paymentToken: 'tok_visa' };
+const BUYER = { email: 'buyer@example.com', paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS };
 
 describeEachDriver('roles and permissions on every route (issue 12)', (driver) => {
   let t: TestApp;
@@ -150,7 +155,7 @@ describeEachDriver('roles and permissions on every route (issue 12)', (driver) =
     const cart = await newCart(t.server, 'p-stoneware-mug', 'MUG-SAND', 1);
     const bought = await request(t.server).post('/api/commerce/checkout').set('Cookie', cart).send(BUYER);
     expect(bought.status).toBe(200);
-    // The health details: health.details. html blocks: blocks.code, for a role that may edit the page.
+    // The health details: health.details. Code blocks: blocks.code, for a role that may edit the page.
     const page = await call('admin', 'post', '/api/site/collections').send({ kind: 'page', title: 'Permissions page' });
     expect(page.status).toBe(201);
     for (const who of PRINCIPALS) {
@@ -159,7 +164,7 @@ describeEachDriver('roles and permissions on every route (issue 12)', (driver) =
       expect({ who, status: order.status }).toEqual({ who, status: hasPermission(roles, 'orders.manage') ? 200 : 404 });
       const health = await call(who, 'get', '/healthz');
       expect({ who, details: 'projections' in health.body }).toEqual({ who, details: hasPermission(roles, 'health.details') });
-      const html = await call(who, 'put', `/api/site/collections/${page.body.collection.id}/layout`).send({ blocks: [{ type: 'html', value: { html: `<p>${who}</p>` } }] });
+      const html = await call(who, 'put', `/api/site/collections/${page.body.collection.id}/layout`).send({ blocks: [{ type: 23, value: { code: `<p>${who}</p>` } }] });
       const allowed = hasPermission(roles, 'pages.edit') && hasPermission(roles, 'blocks.code');
       expect({ who, status: html.status, needs: html.body.requiredPermission })
         .toEqual({ who, status: who === 'anonymous' ? 401 : allowed ? 200 : 403, needs: who === 'anonymous' || allowed ? undefined : hasPermission(roles, 'pages.edit') ? 'blocks.code' : 'pages.edit' });

@@ -84,13 +84,23 @@ describeEachDriver('rich text and raw blocks on write (issue 10)', (driver) => {
     }
   });
 
-  it('gives html, embed and code blocks to the admin alone (403 FORBIDDEN for an editor), and sanitizes every block', async () => {
+  it("gives embed and code blocks and html blocks' layout markup to the admin alone (403 FORBIDDEN for an editor), and sanitizes every block", async () => {
     const page = { kind: 'page', title: 'Trap page' };
-    for (const block of [{ type: 'html', value: { html: '<p>hi</p>' } }, { type: 23, value: { code: 'x' } }, { type: 'embed', value: { html: '<p>x</p>' } }]) {
+    for (const block of [{ type: 23, value: { code: 'x' } }, { type: 'embed', value: { html: '<p>x</p>' } }]) {
       const res = await as(editor, 'post', '/api/site/collections').send({ ...page, layout: { blocks: [block] } });
       expect({ status: res.status, error: res.body.error }).toEqual({ status: 403, error: 'FORBIDDEN' });
-      expect(res.body.message).toMatch(/^Only an admin can add or change (html|code|embed) blocks\.$/);
+      expect(res.body.message).toMatch(/^Only an admin can add or change (code|embed) blocks\.$/);
     }
+    // The editor's Heading and Text are html blocks: stored through the contributor policy, so
+    // formatting stays and layout markup goes with the script.
+    const text = await as(editor, 'post', '/api/site/collections').send({
+      ...page, layout: { blocks: [{ id: 'h', type: 'html', value: { html: `<h2>Visit</h2><div class="grid"><p>Open <strong>daily</strong></p></div>${PAYLOAD}` } }] },
+    });
+    expect(text.status).toBe(201);
+    const heading = (text.body.collection as CollectionRecord).layout!.blocks[0]!;
+    expect(heading.value.html).toMatch(/^<h2>Visit<\/h2><p>Open <strong>daily<\/strong><\/p>/);
+    expect(heading.value.html).not.toContain('<div');
+    expect(activeParts(String(heading.value.html))).toEqual([]);
     // Other blocks are the editor's, sanitized (including a markdown block's rendered html, which a block keeps as given).
     const mine = await as(editor, 'post', '/api/site/collections').send({
       ...page, description: PAYLOAD,
@@ -107,13 +117,23 @@ describeEachDriver('rich text and raw blocks on write (issue 10)', (driver) => {
     const raw = (withRaw.body.collection as CollectionRecord).layout!.blocks.find((b) => b.id === 'raw')!;
     expect(raw.value.html).toMatch(/^<div class="grid"><p>Admin<\/p><\/div>/);
 
-    // The editor may still edit the page around the admin's block, or remove it, but not change it.
-    const stored = (withRaw.body.collection as CollectionRecord).layout!.blocks.map(({ id, type, value }) => ({ id, type, value }));
-    const others = stored.filter((b) => b.id !== 'raw');
-    expect((await as(editor, 'put', `/api/site/collections/${collection.id}/layout`).send({ blocks: [...stored.reverse()] })).status).toBe(200);
-    const changed = stored.map((b) => (b.id === 'raw' ? { ...b, value: { html: '<p>mine now</p>' } } : b));
-    const refused = await as(editor, 'put', `/api/site/collections/${collection.id}/layout`).send({ blocks: changed });
+    // The editor may still edit the page around the admin's blocks (which keep their markup), or
+    // remove them, but not change a code block; an html block the editor rewrites is theirs, formatting only.
+    const code = { id: 'code', type: 23, value: { code: '<b>admin</b>' } };
+    const withCode = await as(admin, 'put', `/api/site/collections/${collection.id}/layout`).send({ blocks: [...adminBlocks, code] });
+    expect(withCode.status).toBe(200);
+    const stored = (withCode.body.collection as CollectionRecord).layout!.blocks.map(({ id, type, value }) => ({ id, type, value }));
+    const others = stored.filter((b) => b.id !== 'raw' && b.id !== 'code');
+    const reordered = await as(editor, 'put', `/api/site/collections/${collection.id}/layout`).send({ blocks: [...stored].reverse() });
+    expect(reordered.status).toBe(200);
+    expect((reordered.body.collection as CollectionRecord).layout!.blocks.find((b) => b.id === 'raw')!.value.html).toMatch(/^<div class="grid">/);
+    const changedCode = stored.map((b) => (b.id === 'code' ? { ...b, value: { code: 'mine now' } } : b));
+    const refused = await as(editor, 'put', `/api/site/collections/${collection.id}/layout`).send({ blocks: changedCode });
     expect({ status: refused.status, error: refused.body.error }).toEqual({ status: 403, error: 'FORBIDDEN' });
+    const changedHtml = stored.map((b) => (b.id === 'raw' ? { ...b, value: { html: '<div class="grid"><p>mine now</p></div>' } } : b));
+    const rewritten = await as(editor, 'put', `/api/site/collections/${collection.id}/layout`).send({ blocks: changedHtml });
+    expect(rewritten.status).toBe(200);
+    expect((rewritten.body.collection as CollectionRecord).layout!.blocks.find((b) => b.id === 'raw')!.value.html).toBe('<p>mine now</p>');
     expect((await as(editor, 'put', `/api/site/collections/${collection.id}/layout`).send({ blocks: others })).status).toBe(200);
     // A store manager has no site rights at all.
     expect((await as(manager, 'put', `/api/site/collections/${collection.id}/layout`).send({ blocks: stored })).status).toBe(403);

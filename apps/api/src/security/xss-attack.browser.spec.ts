@@ -1,9 +1,9 @@
 /**
  * Issue 10 replayed in Debian's Chromium against the built server. A store manager puts script,
  * `<img onerror>` and `javascript:` payloads into a product description, an editor into a blog
- * post's body and excerpt and the site footer (an html block is refused outright); each payload
+ * post's body and excerpt, the site footer and an html block (a code block is refused outright); each payload
  * sets `window.pwned` and tries to create an admin account with the reader's session. The admin
- * then opens the product page, the shop, the journal and the post, and clicks the links: nothing
+ * then opens the product page, the shop, the journal, the post and the About page, and clicks the links: nothing
  * runs, no owner-creation request leaves the browser, and the owner list is unchanged. Our own
  * scripts still run (the islands mount), and a script injected into the page without the nonce is
  * refused by the Content-Security-Policy.
@@ -92,13 +92,19 @@ describe('issue 10 in Chromium: a contributor cannot run script in the admin’s
     expect(post.status()).toBe(201);
     const postUrl: string = (await post.json()).item.fullUrl;
     expect((await editor.api.put(`${server.url}/api/site-header-footer`, { headers: { 'X-XSRF-Token': editor.xsrf }, data: { footer: `<p>Footer.</p>${PAYLOAD}` } })).status()).toBe(200);
+    // An html block (the editor's Heading or Text) is stored with formatting only; a code block is the admin's alone.
     const htmlBlock = await editor.api.put(`${server.url}/api/site/collections/about/layout`, {
-      headers: { 'X-XSRF-Token': editor.xsrf }, data: { blocks: [{ type: 'html', value: { html: PAYLOAD } }] },
+      headers: { 'X-XSRF-Token': editor.xsrf }, data: { blocks: [{ type: 'html', value: { html: `<p>About us.</p>${PAYLOAD}` } }] },
     });
-    expect(htmlBlock.status()).toBe(403);
+    expect(htmlBlock.status()).toBe(200);
+    const codeBlock = await editor.api.put(`${server.url}/api/site/collections/about/layout`, {
+      headers: { 'X-XSRF-Token': editor.xsrf }, data: { blocks: [{ type: 23, value: { code: PAYLOAD } }] },
+    });
+    expect(codeBlock.status()).toBe(403);
 
     await until(productUrl, (t) => t.includes('A lovely mug.'));
     await until(postUrl, (t) => t.includes('Long.'));
+    await until('/about', (t) => t.includes('About us.'));
 
     // The admin reads everything, in their signed-in browser.
     const ownerRequests: string[] = [];
@@ -106,7 +112,7 @@ describe('issue 10 in Chromium: a contributor cannot run script in the admin’s
       if (r.url().includes('/api/config/owners')) ownerRequests.push(`${r.method()} ${r.url()}`);
     });
     const violations: string[] = [];
-    for (const path of [productUrl, '/shop', '/journal', postUrl, '/']) {
+    for (const path of [productUrl, '/shop', '/journal', postUrl, '/about', '/']) {
       const page: Page = await admin.context.newPage();
       page.on('console', (m) => {
         if (/Content Security Policy/i.test(m.text())) violations.push(`${path}: ${m.text()}`);

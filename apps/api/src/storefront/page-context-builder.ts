@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
-  DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, DEFAULT_WEBSITE_TITLE, ERROR_MESSAGES, LOCALIZED_STRING_DEFAULTS, PAGE_TYPES, type CollectionRecord, type ContentItemRecord,
+  BLOCK, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, DEFAULT_WEBSITE_TITLE, ERROR_MESSAGES, LOCALIZED_STRING_DEFAULTS, PAGE_TYPES, type CollectionRecord, type ContentItemRecord,
   type PageType, type ProductRecord,
 } from '@storefront/domain';
 import { CART_SETTINGS, type CartSettings } from '../cart';
@@ -8,22 +8,25 @@ import { ProductCatalog } from '../catalog';
 import { ContentAccess } from '../security/content-access';
 import { SitePreview, SiteReadModel, SiteSearch } from '../content';
 import { textFromHtml, truncate, type Block, type ImageAsset, type PageContext, type Seo } from '../theme';
+import { CommercePages, commerceRoute, isCommerceRedirect } from './commerce-pages';
 import { ImageAssets } from './image-assets';
+import { PublishedForms } from './published-forms';
+import type { Visitor } from './visitor';
 
 /** SPEC section 3 'Localized strings', in the store's language (English for now): the domain's strings catalogue. */
 export const LOCALIZED_STRINGS: Record<string, string> = LOCALIZED_STRING_DEFAULTS;
 
-/**
- * Who is asking, as far as the page cares: `roles` are the signed-in account's contributor roles
- * (none for a visitor), `owner` whether they read the site as an owner does (`site.view`: drafts,
- * locked and members-only pages).
- */
-export type Visitor = { baseUrl: string; hasCart: boolean; roles: readonly string[]; owner: boolean; isUnlocked(collectionId: string): Promise<boolean> };
+export type { Visitor } from './visitor';
 
-/** What a published path comes to: a page to render (with its HTTP status) or a redirect. */
-export type PageOutcome = { kind: 'page'; status: number; context: PageContext } | { kind: 'redirect'; location: string };
+/**
+ * What a published path comes to: a page to render (with its HTTP status) or a redirect. A
+ * `personal` page shows what belongs to this visitor alone (their cart, their order): never stored.
+ */
+export type PageOutcome = { kind: 'page'; status: number; context: PageContext; personal?: boolean } | { kind: 'redirect'; location: string; personal?: boolean };
 
 const MAX_LIST = 100;
+/** Blocks whose `formId` names a form (issue 14). */
+const FORM_BLOCK_TYPES: ReadonlySet<number> = new Set([BLOCK.form, BLOCK.newsletter]);
 
 /** What every page's context has around the page's own data: `seo` is always there for the page kinds to fill in. */
 type PageFrame = PageContext & { seo: Seo };
@@ -48,11 +51,23 @@ export class PageContextBuilder {
     private readonly images: ImageAssets,
     private readonly access: ContentAccess,
     @Inject(CART_SETTINGS) private readonly cartSettings: CartSettings,
+    /** The cart, checkout and order pages; absent from the past site (an owner's look back has no cart). */
+    @Optional() private readonly commerce?: CommercePages,
+    /** Form and newsletter blocks' forms; absent from the past site (its form blocks show nothing). */
+    @Optional() private readonly forms?: PublishedForms,
   ) {}
 
   async forPath(path: string, query: Record<string, unknown>, visitor: Visitor, options: { json: boolean; now?: number }): Promise<PageOutcome> {
     const now = options.now ?? Date.now();
     if (path === '/search') return this.page(200, await this.searchPage(String(query.q ?? ''), visitor, now));
+    // The cart, checkout and order pages (issue 13): this visitor's own, never shared.
+    const commerce = this.commerce ? commerceRoute(path) : null;
+    if (commerce && this.commerce) {
+      const context = await this.commerce.context(commerce, query, visitor, (pageType, title) => this.frame(pageType, visitor, now, title, path));
+      if (!context) return this.page(404, await this.systemPage(PAGE_TYPES.notFound, visitor, now, 'Page not found'));
+      if (isCommerceRedirect(context)) return { kind: 'redirect', location: context.redirect, personal: true };
+      return { kind: 'page', status: 200, context, personal: true };
+    }
     const resolved = await this.resolve(path, now, visitor.owner);
     if (!resolved) return this.page(404, await this.systemPage(PAGE_TYPES.notFound, visitor, now, 'Page not found'));
     const { collection, item, product } = resolved;
@@ -108,11 +123,13 @@ export class PageContextBuilder {
 
   // ── Shared frame ──────────────────────────────────────────────────────────────────────
 
-  private async frame(pageType: PageType, visitor: Visitor, now: number, title: string, path: string, collection: CollectionRecord | null = null): Promise<PageFrame> {
+  /** `path` null: a page that is no page of the site (not found, error): no navigation entry is current and there is no canonical address. */
+  private async frame(pageType: PageType, visitor: Visitor, now: number, title: string, path: string | null, collection: CollectionRecord | null = null): Promise<PageFrame> {
+    const activePath = path ?? undefined;
     const [site, navigation, secondaryNavigation, headerFooter] = await Promise.all([
       this.site.website(now),
-      this.site.navigation('mainNav', { activePath: path, now }),
-      this.site.navigation('secondaryNav', { activePath: path, now }),
+      this.site.navigation('mainNav', { activePath, now }),
+      this.site.navigation('secondaryNav', { activePath, now }),
       this.site.headerFooter(),
     ]);
     const record = site?.website ?? null;
@@ -138,11 +155,17 @@ export class PageContextBuilder {
       seo: {
         title: title && title !== siteTitle ? `${title} — ${siteTitle}` : siteTitle,
         description: record?.siteTagLine ?? '',
-        canonicalUrl: `${visitor.baseUrl}${path}`,
+        canonicalUrl: path === null ? null : `${visitor.baseUrl}${path}`,
         ogImage: null,
       },
       siteContext: {
-        website: { id: record?.id ?? null, title: siteTitle, timeZone: record?.timeZone ?? DEFAULT_TIME_ZONE },
+        website: {
+          id: record?.id ?? null,
+          title: siteTitle,
+          timeZone: record?.timeZone ?? DEFAULT_TIME_ZONE,
+          // The bot check's reCAPTCHA site key (web/src/features/bot-check).
+          captchaSettings: { siteKey: record?.captchaSettings?.siteKey ?? null },
+        },
         websiteRoles: websiteRoles(visitor.roles),
         storeSettings,
         betaFeatureFlags: [],
@@ -155,7 +178,7 @@ export class PageContextBuilder {
     };
   }
 
-  private async systemPage(pageType: PageType, visitor: Visitor, now: number, title: string, path = '/', collection: CollectionRecord | null = null): Promise<PageContext> {
+  private async systemPage(pageType: PageType, visitor: Visitor, now: number, title: string, path: string | null = null, collection: CollectionRecord | null = null): Promise<PageContext> {
     const frame = await this.frame(pageType, visitor, now, title, path, null);
     // System pages show only what the visitor may know about a locked page: its title and path.
     const shown = collection ? { id: collection.id, title: collection.title, fullUrl: collection.fullUrl, typeName: collection.typeName } : undefined;
@@ -181,7 +204,10 @@ export class PageContextBuilder {
       // The home page is titled by the site alone.
       const frame = await this.frame(PAGE_TYPES.page, visitor, now, collection.isHome ? '' : collection.title, path, collection);
       const blocks = await this.withBlockData(collection.layout?.blocks ?? [], now, visitor);
-      const ctx = { ...frame, collection: { ...collection, layout: { blocks } } };
+      // Product blocks and add-on items show their product's scarcity text and custom sold-out mark.
+      const productIds = blocks.flatMap((b) => (b.value.product && typeof b.value.product === 'object' ? [(b.value.product as { id: string }).id] : []));
+      const merchandising = productIds.length > 0 ? { productMerchandisingContext: await this.catalog.merchandisingContext(productIds) } : {};
+      const ctx = { ...frame, ...merchandising, collection: { ...collection, layout: { blocks } } };
       ctx.seo.description = describe(collection.description) || ctx.seo.description;
       ctx.seo.ogImage = firstImageUrl(blocks, visitor.baseUrl);
       return withPageSeo(ctx, collection);
@@ -247,13 +273,20 @@ export class PageContextBuilder {
     return { ...item, mainImage, assetUrl: mainImage?.assetUrl ?? null, items };
   }
 
-  /** Items with `mainImage` and `assetUrl` filled from their `mainImageId` (search results: collections have none). */
+  /**
+   * Items with `mainImage` and `assetUrl` filled from their `mainImageId` (search results: collections
+   * have none), and a product of one variant with an image of its own with that image as
+   * `variantImages` (its grid card's added-item popover shows it). One query for all.
+   */
   private async withImages<T extends object>(items: T[]): Promise<(T & { mainImage: ImageAsset | null; assetUrl: string | null })[]> {
-    const assets = await this.images.byIds(items.map(mainImageIdOf));
+    const assets = await this.images.byIds([...items.map(mainImageIdOf), ...items.map(oneVariantImageIdOf)]);
     return items.map((i) => {
       const id = mainImageIdOf(i);
       const image = id ? assets.get(id) ?? null : null;
-      return { ...i, mainImage: image, assetUrl: image?.assetUrl ?? null };
+      const own = oneVariantImageIdOf(i);
+      const variantImage = own ? assets.get(own) : undefined;
+      const sku = variantImage ? (i as { structuredContent: { variants: { sku: string }[] } }).structuredContent.variants[0]!.sku : null;
+      return { ...i, mainImage: image, assetUrl: image?.assetUrl ?? null, ...(sku && variantImage ? { variantImages: { [sku]: variantImage } } : {}) };
     });
   }
 
@@ -265,10 +298,13 @@ export class PageContextBuilder {
   private async withBlockData(blocks: Block[], now: number, visitor: Visitor): Promise<Block[]> {
     const imageIds = blocks.flatMap((b) => [b.value.imageId, ...((b.value.imageIds as string[] | undefined) ?? [])]) as string[];
     const assets = await this.images.byIds(imageIds);
+    const formIds = blocks.flatMap((b) => (FORM_BLOCK_TYPES.has(b.type) && typeof b.value.formId === 'string' ? [b.value.formId] : []));
+    const forms = this.forms ? await this.forms.byIds(formIds) : new Map();
     return Promise.all(
       blocks.map(async (block) => {
         const value = { ...block.value };
         if (typeof value.imageId === 'string') value.image = assets.get(value.imageId) ?? null;
+        if (FORM_BLOCK_TYPES.has(block.type) && typeof value.formId === 'string') value.form = forms.get(value.formId) ?? null;
         if (Array.isArray(value.imageIds)) value.images = (value.imageIds as string[]).map((id) => assets.get(id)).filter(Boolean);
         if (typeof value.collectionId === 'string') {
           const found = await this.site.collection(value.collectionId, { now });
@@ -284,7 +320,8 @@ export class PageContextBuilder {
         if (typeof value.productId === 'string') {
           const found = await this.catalog.findProduct(value.productId);
           const product = found && (await this.access.canReadProduct(found, visitor)) ? found : null;
-          value.product = product ? (await this.withImages([this.productItem(product)]))[0] : null;
+          // Every image of the product: a product block shows the chosen variant's own image.
+          value.product = product ? await this.productPageItem(product) : null;
         }
         return { ...block, value };
       }),
@@ -298,6 +335,13 @@ function asGalleryImage<T extends { mainImage: ImageAsset | null; title: string 
   if (!image) return item;
   const { assetUrl, originalSize, mediaFocalPoint, colorData, altText } = image as ImageAsset & Record<string, unknown>;
   return { ...item, assetUrl, originalSize, mediaFocalPoint, colorData, altText: altText || item.title };
+}
+
+/** The own image id of a product's only variant; null for anything else. */
+function oneVariantImageIdOf(item: object): string | null {
+  const variants = (item as { structuredContent?: { variants?: { imageId?: unknown }[] } }).structuredContent?.variants;
+  const imageId = Array.isArray(variants) && variants.length === 1 ? variants[0]?.imageId : undefined;
+  return typeof imageId === 'string' ? imageId : null;
 }
 
 /** A record's main image id; null for records without one (collections among search results). */

@@ -80,13 +80,13 @@ describe('published site (browser)', () => {
   it('adds a product with options after the visitor chooses one', async () => {
     const { page, errors, close } = await open('/shop/stoneware-mug', 1024);
     try {
-      const button = page.locator('[data-island="add-to-cart"] button');
+      const button = page.locator('[data-island="add-to-cart"] .add-to-cart__button');
       await button.waitFor();
       await button.click();
-      await expect(button.textContent()).resolves.toBe('Select Option');
+      // SPEC 5: the product page says which option is missing (only a list grid says 'Select Option').
+      await page.getByRole('alert').filter({ hasText: 'Please select the Glaze option.' }).waitFor();
       await page.locator('select[data-variant-option-name="Glaze"]').selectOption('Moss');
-      await page.waitForFunction(() => document.querySelector('[data-island="add-to-cart"] button')?.textContent !== 'Select Option', undefined, { timeout: 5000 });
-      await button.click();
+      await page.locator('[data-island="add-to-cart"] .add-to-cart__button:not([aria-disabled])').click();
       await page.getByRole('link', { name: /^Cart, / }).waitFor();
       await expect(page.getByRole('link', { name: /^Cart, / }).locator('.cart-pill__count').textContent()).resolves.toBe('1');
       expect(errors).toEqual([]);

@@ -152,6 +152,11 @@ describeEachDriver('published site', (driver) => {
     const res = await get('/no-such-page');
     expect(res.status).toBe(404);
     expect(siteContextOf(res.text)).toMatchObject({ pageType: 100 });
+    // A page that does not exist is no page of the navigation (not Home), and has no canonical address.
+    expect(res.text).toContain('<a href="/">Home</a>');
+    expect(res.text).not.toContain('aria-current="page"');
+    expect(res.text).not.toContain('site-nav__item--active');
+    expect(res.text).not.toContain('rel="canonical"');
     const api = await get('/api/no-such-route');
     expect(api.status).toBe(404);
     expect(api.headers['content-type']).toMatch(/json/);
@@ -175,11 +180,14 @@ describeEachDriver('published site', (driver) => {
     it.each(['/', '/journal', '/shop', '/wholesale', '/no-such-page', '/search?q=mug'])('%s runs only its own scripts, by a fresh nonce', async (path) => {
       const [a, b] = [await get(path), await get(path)];
       const csp = String(a.headers['content-security-policy']);
-      expect(csp).toMatch(/^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/]{22}=='; style-src 'self'; style-src-elem 'self'; style-src-attr 'unsafe-inline'; /);
+      expect(csp).toMatch(/^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\/; style-src 'self'; style-src-elem 'self'; style-src-attr 'unsafe-inline'; /);
       expect(csp).toContain("object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'");
       const nonce = nonceOf(csp)!;
-      // Exactly our two script elements carry it: the islands bundle and the site context.
-      const scripts = a.text.match(/<script\b[^>]*>/g)!;
+      // Exactly our two script elements carry it: the islands bundle and the site context. A form's
+      // definition (issue 14) is a JSON data block beside its form: never run, no nonce, no src.
+      const all = a.text.match(/<script\b[^>]*>/g)!;
+      const formData = all.filter((tag) => /^<script type="application\/json" data-form-definition="[A-Za-z0-9_-]+">$/.test(tag));
+      const scripts = all.filter((tag) => !formData.includes(tag));
       expect(scripts).toEqual([
         expect.stringMatching(new RegExp(`^<script nonce="${nonce.replace(/[+/]/g, '\\$&')}" type="module" src="/static/`)),
         `<script id="site-context" type="application/json" nonce="${nonce}">`,

@@ -2,7 +2,8 @@ import { Body, Controller, Get, Header, HttpStatus, Inject, Logger, Post, Query,
 import { DEFAULT_WEBSITE_TITLE, domainError, ERROR_MESSAGES, hasPermission, PAGE_TYPES, UnlockPageRequest } from '@storefront/domain';
 import { DatabaseUnavailableError } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
-import { hasCartCookie } from '../cart';
+import { CartCookies, hasCartCookie } from '../cart';
+import { CheckoutReceipts } from '../checkout';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { sendWithEtag } from '../infrastructure/http/conditional-get';
 import { DomainException } from '../infrastructure/http/domain-exception';
@@ -34,12 +35,17 @@ export class StorefrontController {
     private readonly locks: LockedPages,
     private readonly site: SiteReadModel,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cartCookies: CartCookies,
+    private readonly receipts: CheckoutReceipts,
   ) {}
 
   @Get('robots.txt')
   @Header('Content-Type', 'text/plain; charset=utf-8')
   robots(): string {
-    return ['User-agent: *', 'Disallow: /config', 'Disallow: /api/', 'Disallow: /cart', 'Disallow: /search', `Sitemap: ${this.config.siteUrl}/sitemap.xml`, ''].join('\n');
+    return [
+      'User-agent: *', 'Disallow: /config', 'Disallow: /api/', 'Disallow: /cart', 'Disallow: /checkout', 'Disallow: /commerce/', 'Disallow: /search',
+      `Sitemap: ${this.config.siteUrl}/sitemap.xml`, '',
+    ].join('\n');
   }
 
   @Get('sitemap.xml')
@@ -61,10 +67,16 @@ export class StorefrontController {
     const { visitor, locksConsulted } = this.visitor(req);
     let status: number;
     let context: PageContext;
+    let personal = false;
     try {
       const outcome = await this.pages.forPath(path, query, visitor, { json });
-      if (outcome.kind === 'redirect') return void res.redirect(outcome.location, HttpStatus.FOUND);
+      if (outcome.kind === 'redirect') {
+        // A redirect for this visitor only (to their order) is never stored by any cache.
+        if (outcome.personal) res.header('Cache-Control', 'private, no-store');
+        return void res.redirect(outcome.location, HttpStatus.FOUND);
+      }
       ({ status, context } = outcome);
+      personal = outcome.personal === true;
       if (lockError && context.pageType === PAGE_TYPES.lockScreen) context.lockScreen = { ...context.lockScreen, error: lockError };
     } catch (error) {
       const unavailable = error instanceof DatabaseUnavailableError;
@@ -73,7 +85,7 @@ export class StorefrontController {
       status = unavailable ? 503 : 500;
       context = await this.pages.errorPage(visitor).catch((): PageContext => ({ pageType: PAGE_TYPES.error, website: { siteTitle: DEFAULT_WEBSITE_TITLE } }));
     }
-    res.status(status).header('Cache-Control', cacheControlFor(status, visitor, locksConsulted())).header('Vary', 'Cookie');
+    res.status(status).header('Cache-Control', personal ? 'private, no-store' : cacheControlFor(status, visitor, locksConsulted())).header('Vary', 'Cookie');
     const now = Date.now();
     if (json) {
       // The context exactly as the templates see it (with the theme's derived view fields).
@@ -123,6 +135,8 @@ export class StorefrontController {
     const visitor: Visitor = {
       baseUrl: this.config.siteUrl,
       hasCart: hasCartCookie(req),
+      cartId: this.cartCookies.cartId(req),
+      receiptOrderId: this.receipts.orderId(req),
       roles,
       owner: hasPermission(roles, 'site.view'),
       isUnlocked: (collectionId) => {

@@ -37,6 +37,19 @@ describe('decoratePageContext', () => {
     expect(views).toEqual(['eager', 'lazy', 'lazy']);
   });
 
+  it('gives high priority to the event an events page shows first, the soonest upcoming one, whatever the items order', () => {
+    const page = samplePage('events-list');
+    for (const items of [page.items!, [...page.items!].reverse()]) {
+      const out = decoratePageContext({ ...page, items }, { now: SAMPLE_NOW });
+      const priority = (e: object) => ((e as { view?: unknown }).view as { image: { fetchpriority: string } | null }).image?.fetchpriority;
+      expect(out.theme.events!.upcoming.map(priority)).toEqual(['high', '', '']);
+      expect(out.theme.events!.past.map(priority)).toEqual(['']);
+    }
+    // With only past events, the latest past one is shown first.
+    const pastOnly = decoratePageContext({ ...page, items: page.items!.filter((e) => (e.endDate ?? e.startDate!) < SAMPLE_NOW) }, { now: SAMPLE_NOW });
+    expect(pastOnly.items!.map((e) => (e.view as { image: { loading: string } | null }).image?.loading)).toEqual(['eager']);
+  });
+
   it("dates an item in the website's time zone, also when its language is one Intl does not know", () => {
     // 20:00 UTC on 18 November 2026 is the 18th in New York (the default zone) and the 19th in Auckland.
     const publishOn = Date.UTC(2026, 10, 18, 20, 0);
@@ -92,5 +105,22 @@ describe('pricing for the engine', () => {
   it('uses value as is when a money has no decimalValue', () => {
     expect(engineMoney({ value: '42.00', currency: 'EUR' })).toEqual({ value: '42.00', currency: 'EUR' });
     expect(engineMoney(null)).toEqual({ value: '0', currency: 'USD' });
+  });
+});
+
+describe("a grid card's added-item popover thumbnail (issue 13)", () => {
+  const thumbOf = (items: unknown[], id: string) => {
+    const out = decoratePageContext({ ...samplePage('products-list'), items } as ReturnType<typeof samplePage>, { now: SAMPLE_NOW });
+    const card = (out.items as unknown as { id: string; view: { addToCart: { thumbJson: string } } }[]).find((i) => i.id === id)!;
+    return card.view.addToCart.thumbJson === '' ? null : (JSON.parse(card.view.addToCart.thumbJson) as { src: string; sizes: string; alt: string });
+  };
+
+  it("is the one variant's own image when the page resolved it, else the main image; none without either", () => {
+    const vase = product('p-small-bud-vase');
+    const sku = vase.structuredContent.variants[0]!.sku;
+    const own = { assetUrl: '/static/images/vase-blue/vase-blue.jpg', originalSize: '600x600', title: 'Blue vase' };
+    expect(thumbOf([vase], vase.id)).toMatchObject({ src: expect.stringContaining('/static/images/bud-vase/bud-vase.jpg'), sizes: '48px', alt: '' });
+    expect(thumbOf([{ ...vase, variantImages: { [sku]: own } }], vase.id)?.src).toContain('/static/images/vase-blue/vase-blue.jpg');
+    expect(thumbOf([{ ...vase, mainImage: null, assetUrl: null }], vase.id)).toBeNull();
   });
 });

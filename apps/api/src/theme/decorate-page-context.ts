@@ -21,12 +21,13 @@
  *   `value.locationView` (map), `likertLabels` on each likert field of `value.form` (form).
  */
 import { DEFAULT_TIME_ZONE, ERROR_MESSAGES, isSoldOut, isValidTimeZone, PAGE_TYPES, STRINGS, type ProductRecord } from '@storefront/domain';
+import { commerceView, type CommerceInput } from './commerce-view';
 import { eventDateView, type EventDateView } from './event-date-view';
 import { galleryView, type GalleryOptions, type GalleryView } from './gallery-view';
 import { imageView, parseOriginalSize, servedWidths, type ImageAsset, type ImagePriority, type ImageView } from './image-view';
 import { locationView, type Location, type LocationView } from './location-view';
 import type { Block, ContentItem, NavigationItem, PageContext } from './page-context';
-import { addToCartView, pricingView, type AddToCartView, type PricingView } from './product-view';
+import { addToCartView, POPOVER_THUMB_SIZES, pricingView, productView, type AddToCartView, type PricingView, type ProductSource, type ProductView } from './product-view';
 import { relativeTime } from './relative-time';
 import { absoluteUrl, shareLinks, type ShareLink } from './share-links';
 import { sanitizePageHtml } from './safe-html';
@@ -80,6 +81,8 @@ export type ItemView = {
   dates: EventDateView | null;
   location: LocationView | null;
   pricing: PricingView | null;
+  /** Products: price, mark, options, quantity, scarcity, installments and the islands' JSON (product-view.ts). */
+  product: ProductView | null;
   addToCart: AddToCartView | null;
   restock: RestockView | null;
   share: ShareLink[];
@@ -129,7 +132,24 @@ type Env = {
   context: PageContext;
 };
 
-type ViewOptions = { sizes: string; priority?: ImagePriority; page?: boolean };
+type ViewOptions = {
+  sizes: string;
+  priority?: ImagePriority;
+  page?: boolean;
+  /** Products: where the product is shown and the key its islands share (default: a grid card). */
+  product?: { source: ProductSource; key: string };
+};
+
+/**
+ * A grid card's added-item popover thumbnail (a grid adds only a product's one variant): that
+ * variant's own image when the page resolved it (`variantImages` by SKU), else the main image.
+ */
+function popoverThumb(item: ContentItem, product: ProductRecord, main: ImageAsset | null): ImageView | null {
+  const variants = product.structuredContent.variants;
+  const own = variants.length === 1 ? (item as { variantImages?: Record<string, ImageAsset> }).variantImages?.[variants[0]!.sku] : undefined;
+  const asset = own ?? main;
+  return asset ? imageView(asset, { sizes: POPOVER_THUMB_SIZES }) : null;
+}
 
 function mainAsset(item: ContentItem): ImageAsset | null {
   if (item.mainImage && typeof item.mainImage.assetUrl === 'string') return item.mainImage;
@@ -205,10 +225,19 @@ function itemView(item: ContentItem, env: Env, options: ViewOptions): ItemView {
   const image = asset ? imageView(asset, { sizes: options.sizes, priority: options.priority, fallbackAlt }) : null;
   const product = isProduct(item) ? item : null;
   const images: ImageView[] = [];
-  if (product && options.page) {
+  // The product's images (main first): every one on its page and in a product block (the variant's
+  // image is shown there), the main one only in a grid.
+  const productImages: { view: ImageView; asset: ImageAsset }[] = [];
+  const source = options.product?.source ?? 'plp';
+  if (product && (options.page || source === 'product_block' || source === 'add-on')) {
     const extra = Array.isArray(item.items) ? item.items.filter((a) => a && typeof a.assetUrl === 'string') : [];
     [asset, ...extra].forEach((a, i) => {
-      if (a) images.push(imageView(a, { sizes: IMAGE_SIZES.productMain, priority: i === 0 ? 'high' : undefined, fallbackAlt }));
+      if (!a) return;
+      const view = options.page
+        ? imageView(a, { sizes: IMAGE_SIZES.productMain, priority: i === 0 ? 'high' : undefined, fallbackAlt })
+        : i === 0 && image ? image : imageView(a, { sizes: options.sizes, fallbackAlt });
+      productImages.push({ view, asset: a });
+      if (options.page) images.push(view);
     });
   }
   const published = item.publishOn ?? item.addedOn ?? null;
@@ -227,7 +256,18 @@ function itemView(item: ContentItem, env: Env, options: ViewOptions): ItemView {
     dates: isEvent(item) ? eventDateView({ startDate: item.startDate!, endDate: item.endDate! }, env.timeZone, env.locale) : null,
     location: locationView(item.location as Location | null | undefined),
     pricing: product ? pricingView(product) : null,
-    addToCart: product ? addToCartView(product, localizedStrings ?? {}) : null,
+    product: product
+      ? productView(product, {
+          source,
+          key: options.product?.key ?? `plp-${product.id}`,
+          strings: localizedStrings,
+          storeSettings: env.context.websiteSettings?.storeSettings as { selectedCurrency?: string; multipleQuantityAllowedForServices?: boolean | null } | undefined,
+          merchandising: productMerchandisingContext?.[product.id] as Record<string, unknown> | undefined,
+          images: productImages,
+          locale: env.locale,
+        })
+      : null,
+    addToCart: product ? addToCartView(product, localizedStrings ?? {}, source, source === 'plp' ? popoverThumb(item, product, asset) : null) : null,
     restock: product && options.page ? restockView(product, productMerchandisingContext?.[product.id]) : null,
     share:
       options.page && item.recordType === RECORD_TYPES.text
@@ -344,7 +384,11 @@ function decorateBlock(block: Block, env: Env, firstImage: { used: boolean }): B
       if (Array.isArray(value.items)) value.items = (value.items as ContentItem[]).map((i) => withView(i, env, { sizes: IMAGE_SIZES.summaryCard }));
       break;
     case 'product':
-      if (value.product && typeof value.product === 'object') value.product = withView(value.product as ContentItem, env, { sizes: IMAGE_SIZES.productCard });
+      if (value.product && typeof value.product === 'object') {
+        // An add-on item is a product block with design 'add-on': a compact row with its own add-to-cart.
+        const source: ProductSource = value.design === 'add-on' ? 'add-on' : 'product_block';
+        value.product = withView(value.product as ContentItem, env, { sizes: IMAGE_SIZES.productCard, product: { source, key: `block-${block.id}` } });
+      }
       break;
     default:
       break;
@@ -376,6 +420,12 @@ function yearIn(now: number, timeZone: string): number {
   }
 }
 
+/** The event an events page shows first (splitEvents' order), or null when it shows none. */
+function firstEventShown(items: ContentItem[], now: number): ContentItem | null {
+  const { upcoming, past } = splitEvents(items, now);
+  return upcoming[0] ?? past[0] ?? null;
+}
+
 function splitEvents(items: ContentItem[], now: number): { upcoming: ContentItem[]; past: ContentItem[] } {
   const events = items.filter((i) => typeof i.startDate === 'number');
   const upcoming = events.filter((e) => (e.endDate ?? e.startDate!) >= now).sort((a, b) => a.startDate! - b.startDate!);
@@ -400,11 +450,14 @@ export function decoratePageContext(raw: PageContext, options: { now: number }):
 
   const listSizes =
     kind === 'products' ? IMAGE_SIZES.productCard : kind === 'events' ? IMAGE_SIZES.eventCard : kind === 'gallery' ? gallerySizes(galleryOptions, columns) : IMAGE_SIZES.postCard;
+  // The list's first image shown loads first (SPEC 4 'Image priority'): an events page shows its
+  // upcoming events, soonest first, before the past ones, whatever the items' order.
+  const firstShown = kind === 'events' && Array.isArray(context.items) ? firstEventShown(context.items, options.now) : undefined;
   const items = Array.isArray(context.items)
-    ? context.items.map((item, index) => withView(item, env, { sizes: listSizes, priority: index === 0 ? 'high' : undefined }))
+    ? context.items.map((item, index) => withView(item, env, { sizes: listSizes, priority: (firstShown === undefined ? index === 0 : item === firstShown) ? 'high' : undefined }))
     : context.items;
   const item = context.item
-    ? withView(context.item, env, { sizes: IMAGE_SIZES.hero, priority: 'high', page: true })
+    ? withView(context.item, env, { sizes: IMAGE_SIZES.hero, priority: 'high', page: true, product: { source: 'pdp', key: `pdp-${context.item.id}` } })
     : context.item;
   const search = context.search
     ? {
@@ -457,6 +510,8 @@ export function decoratePageContext(raw: PageContext, options: { now: number }):
       ? { ...context.secondaryNavigation, items: normaliseNavigation(context.secondaryNavigation.items) }
       : context.secondaryNavigation,
     featureFlags: { ...(context.featureFlags ?? {}), useCLDRMoneyFormat: website.useCLDRMoneyFormat !== false },
+    // Cart, checkout and order pages (issue 13): see commerce-view.ts.
+    ...(context.commerce ? { commerce: commerceView(context.commerce as CommerceInput, env, (i) => withView(i, env, { sizes: IMAGE_SIZES.productCard })) } : {}),
     websiteSettings: context.websiteSettings
       ? { commentsEnabled: website.commentsEnabled === true, ...context.websiteSettings }
       : context.websiteSettings,

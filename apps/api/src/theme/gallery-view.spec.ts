@@ -41,7 +41,7 @@ describe('galleryView', () => {
     expect(view.style).toContain('--gallery-aspect: 16 / 9');
     expect(view.style).toContain('--gallery-thumb-height: 120px');
     expect(view.style).toContain('--gallery-max-width: 150px');
-    expect(view).toMatchObject({ autoplay: true, autoplayDuration: 3, thumbnails: true, lightbox: true, lightboxTheme: 'light', showDescription: true });
+    expect(view).toMatchObject({ autoplay: true, autoplayDuration: 3, thumbnails: true, lightbox: true, lightboxTheme: 'light', showDescription: true, controlBar: true });
   });
 
   it('shows only titles with show-meta-only-title', () => {
@@ -64,4 +64,12 @@ describe('galleryView', () => {
     ['16:9', '16 / 9'],
     ['2.40', '2.4 / 1'],
   ])('aspect ratio %s → %s', (option, css) => expect(cssAspectRatio(option)).toBe(css));
+
+  it('has a bar of buttons only for a slideshow or slider with controls or autoplay', () => {
+    expect(galleryView({ design: 'slideshow', controls: true }).controlBar).toBe(true);
+    expect(galleryView({ design: 'slider', autoplay: true }).controlBar).toBe(true);
+    expect(galleryView({ design: 'slideshow' }).controlBar).toBe(false);
+    expect(galleryView({ design: 'grid', controls: true, autoplay: true }).controlBar).toBe(false);
+    expect(galleryView({ design: 'stacked', controls: true }).controlBar).toBe(false);
+  });
 });

@@ -89,6 +89,12 @@ export type GalleryView = {
   /** Seconds between slides. */
   autoplayDuration: number;
   controls: boolean;
+  /**
+   * A slideshow or slider with controls or autoplay has a bar of buttons: previous/next for
+   * `controls`, Pause/Play for `autoplay` (WCAG 2.2.2: moving content can be paused). Hidden until
+   * the gallery island runs.
+   */
+  controlBar: boolean;
   thumbnails: boolean;
   newWindow: boolean;
 };
@@ -131,6 +137,7 @@ export function galleryView(options: Partial<GalleryOptions> | null | undefined)
     autoplay: o.autoplay,
     autoplayDuration: o['autoplay-duration'],
     controls: o.controls,
+    controlBar: (design === 'slideshow' || design === 'slider') && (o.controls || o.autoplay),
     thumbnails: o.thumbnails,
     newWindow: o.newWindow,
   };

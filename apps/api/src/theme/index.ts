@@ -14,3 +14,4 @@ export { pricingView, engineMoney, addToCartView } from './product-view';
 export { shareLinks, absoluteUrl } from './share-links';
 export { socialLinks } from './social-links';
 export { locationView } from './location-view';
+export { commerceView, type CommerceInput, type CommerceItem, type CommerceView } from './commerce-view';

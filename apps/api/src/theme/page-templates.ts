@@ -23,6 +23,10 @@ export const BODY_TEMPLATES = [
   'lock-screen',
   'protected',
   'members-only',
+  'cart',
+  'checkout',
+  'order-confirmed',
+  'order-status',
 ] as const;
 export type BodyTemplateName = (typeof BODY_TEMPLATES)[number];
 
@@ -48,11 +52,15 @@ const SYSTEM_TEMPLATES: Record<number, BodyTemplateName> = {
   [PAGE_TYPES.lockScreen]: 'lock-screen',
   [PAGE_TYPES.protectedContent]: 'protected',
   [PAGE_TYPES.memberAreaAccessDenied]: 'members-only',
+  [PAGE_TYPES.cart]: 'cart',
+  [PAGE_TYPES.checkout]: 'checkout',
+  [PAGE_TYPES.orderConfirmed]: 'order-confirmed',
+  [PAGE_TYPES.orderStatus]: 'order-status',
 };
 
 /**
- * The body template for a page, or null when the theme has none for it (splash, popup, paywall,
- * cart and checkout pages, an item of a plain page or folder): the caller answers those another way.
+ * The body template for a page, or null when the theme has none for it (splash, popup, paywall, an
+ * item of a plain page or folder): the caller answers those another way.
  */
 export function bodyTemplateFor(context: { pageType: number; collection?: { typeName?: string } | null }): BodyTemplateName | null {
   const kind = context.collection?.typeName ?? '';

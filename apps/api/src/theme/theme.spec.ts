@@ -18,6 +18,7 @@ import {
   withoutScripts,
 } from '../../test/theme/html-checks';
 import type { PageContext } from './page-context';
+import type { ProductFormData } from './product-view';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,13 @@ function render(context: PageContext): string {
 
 const page = (name: string) => render(samplePage(name));
 const main = (html: string) => elementContaining(html, '<main id="main"');
+
+/** The product islands' JSON (`data-product` of the page's product root). */
+function productData(html: string): ProductFormData {
+  const attr = /data-product="([^"]*)"/.exec(html)?.[1];
+  if (attr === undefined) throw new Error('no data-product');
+  return JSON.parse(attr.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as ProductFormData;
+}
 
 describe('every sample page', () => {
   const pages = samplePages();
@@ -81,6 +89,8 @@ describe('site frame', () => {
     expect(header).toContain('Free shipping on orders over $75');
     expect(header).toContain('<nav class="site-nav" aria-label="Main">');
     expect(header).toContain('<a href="/" aria-current="page">Home</a>');
+    // The compact menu's button (phones), a <details> that works without JavaScript, before the navigation it opens.
+    expect(header).toContain('<details class="site-menu">\n<summary class="site-menu__toggle" aria-controls="site-nav"><span class="site-menu__icon" aria-hidden="true"></span>Menu</summary>\n</details>\n<nav class="site-nav"');
     const folder = elementContaining(header, '<details class="site-nav__folder">');
     expect(folder).toContain('<summary>The Studio</summary>');
     expect(folder).toContain('<a href="/about">About</a>');
@@ -228,7 +238,9 @@ describe('page with blocks', () => {
     expect(form).toContain('<h2 class="form-block__title">Ask about a class</h2>');
     expect(form).toContain('<label class="form-field__label" for="field-email">Email<span class="form-field__required" aria-hidden="true"> *</span></label>');
     expect(form).toContain('type="email" autocomplete="email" required placeholder="you@example.com"');
-    expect(form).toContain('type="tel" autocomplete="tel" aria-describedby="field-phone-help"');
+    expect(form).toContain('<input class="input" id="field-phone" type="tel" name="phone-number" autocomplete="tel" maxlength="40" aria-describedby="field-phone-help">');
+    // The island reads the form's definition beside it (issue 14).
+    expect(html).toContain('<script type="application/json" data-form-definition="form-class-enquiry">{"id":"form-class-enquiry"');
     expect(form).toContain('<option value="Glaze Mixing">Glaze Mixing</option>');
     expect(form).toContain('<legend class="form-field__label">Have you thrown before?</legend>');
     expect(form).toContain('<input type="hidden" name="source" value="classes-page">');
@@ -348,7 +360,7 @@ describe('gallery', () => {
     expect(html).toContain('style="--gallery-columns: 4; --gallery-gap: 20px; --gallery-aspect: 4 / 3;');
     expect(html).toContain('data-design="grid" data-autoplay="false" data-autoplay-duration="5" data-controls="false" data-lightbox="true" data-lightbox-theme="dark"');
     expect(tags(html, 'li')).toHaveLength(8);
-    expect(html).toContain('<a class="gallery__link" href="/static/images/studio-shelves/studio-shelves.jpg?format=1500w" data-lightbox-item>');
+    expect(html).toContain('<a class="gallery__link" href="/static/images/studio-shelves/studio-shelves.jpg?format=1500w" data-lightbox-item data-title="The finished-work shelves">');
     expect(html).toContain('<span class="gallery__title">The finished-work shelves</span>');
     expect(html).toContain('<span class="gallery__description"><p>Glazed work waiting for photographs and the shop.</p></span>');
     expect(html).toContain('sizes="(max-width: 432px) 50vw, 280px"');
@@ -363,9 +375,12 @@ describe('gallery', () => {
     expect(html).toContain('--gallery-thumb-height: 72px');
     expect(html).toContain('<li class="gallery__item" id="gallery-gallery-1" aria-roledescription="slide" aria-label="1 of 8">');
     expect(html).toContain('<div class="gallery__controls" hidden>');
+    const controls = elementContaining(html, '<div class="gallery__controls"');
+    expect(controls).toContain('<button class="gallery__control gallery__control--prev" type="button" data-gallery-prev aria-controls="gallery-gallery">Previous<span class="visually-hidden"> image</span></button>');
+    expect(controls).toContain('<button class="gallery__control gallery__control--play" type="button" data-gallery-play aria-controls="gallery-gallery" aria-pressed="false">Pause<span class="visually-hidden"> slideshow</span></button>');
     const thumbs = elementContaining(html, '<ol class="gallery__thumbs"');
     expect(tags(thumbs, 'a')).toHaveLength(8);
-    expect(thumbs).toContain('<a class="gallery__thumb" href="#gallery-gallery-2"><img src="/static/images/wheel-throwing/wheel-throwing.jpg?format=300w" alt=""');
+    expect(thumbs).toContain('<a class="gallery__thumb" href="#gallery-gallery-2"><img src="/static/images/wheel-throwing/wheel-throwing.jpg?format=300w" srcset="');
     expect(html).toContain('<span class="gallery__title">At the wheel</span>');
     expect(html).not.toContain('gallery__description');
     expect(html).toContain('<a class="gallery__link" href="/gallery/wheel-throwing">');
@@ -373,6 +388,8 @@ describe('gallery', () => {
 
   it('slider: aligned left, captions over the image on hover', () => {
     const html = gallery('slider');
+    // Neither controls nor autoplay: no bar of buttons.
+    expect(html).not.toContain('gallery__controls');
     expect(html).toContain('gallery--slider gallery--crop');
     expect(html).toContain('gallery--meta-bottom-left gallery--meta-hover gallery--align-left');
     expect(html).toContain('--gallery-gap: 16px');
@@ -381,6 +398,7 @@ describe('gallery', () => {
 
   it('stacked: natural proportions, captions on top, a light lightbox', () => {
     const html = gallery('stacked');
+    expect(html).not.toContain('gallery__controls');
     expect(html).toContain('gallery--stacked gallery--natural');
     expect(html).toContain('gallery--meta-top');
     expect(html).toContain('--gallery-gap: 40px');
@@ -412,31 +430,42 @@ describe('store', () => {
     const mug = cardOf('p-stoneware-mug');
     expect(visibleText(mug)).toContain('Stoneware Mug $28.00');
     expect(mug).toContain('<h2 class="product-card__title">Stoneware Mug</h2>');
-    expect(mug).toContain('data-island="add-to-cart" data-item-id="p-stoneware-mug" data-collection-id="shop" data-product-type="1" data-sku="" data-label="Add To Cart" data-sold-out="false"');
+    expect(mug).toContain('data-island="add-to-cart" data-item-id="p-stoneware-mug" data-collection-id="shop" data-product-type="1" data-sku="" data-label="Add To Cart" data-title="Stoneware Mug" data-sold-out="false"');
     expect(mug).toContain('data-needs-options="true" data-product-page="plp"');
+    // The fallback button (and the island's) is named after the product: every 'Add To Cart' on a grid differs.
+    expect(mug).toContain('type="button" disabled>Add To Cart<span class="visually-hidden">: Stoneware Mug</span></button>');
+    // A grid card is no product root: no islands' JSON, no price island.
+    expect(mug).not.toContain('data-product-root');
+    expect(mug).not.toContain('data-island="product-price"');
   });
 
-  it('marks sale and sold-out products (sold out wins) with the engine product-status', () => {
+  it('marks sale and sold-out products (sold out wins; a paywall is never sold out)', () => {
     const apron = cardOf('p-linen-apron');
     expect(apron).toContain('<div class="product-mark sale">sale</div>');
     expect(visibleText(apron)).toContain('from $36.00');
     const bowl = cardOf('p-serving-bowl');
     expect(bowl).toContain('<div class="product-mark sold-out">Back after the next firing</div>');
-    expect(bowl).toContain('data-sku="BOWL-L" data-label="Sold Out" data-sold-out="true"');
+    expect(bowl).toContain('data-sku="BOWL-L" data-label="Sold Out" data-title="Large Serving Bowl" data-sold-out="true"');
     expect(bowl).toContain('<button class="button button--small add-to-cart__button" type="button" disabled>Sold Out<span class="visually-hidden">: Large Serving Bowl</span></button>');
     const plate = cardOf('p-ridged-dinner-plate');
     expect(plate).toContain('product-mark sale');
     expect(visibleText(plate)).toContain('from $29.00');
     expect(cardOf('p-glaze-recipes')).not.toContain('product-mark');
+    // The studio notes (a paywall subscription): no SOLD OUT, and the price it is sold at.
+    const notes = cardOf('p-studio-notes');
+    expect(notes).not.toContain('product-mark');
+    expect(notes).not.toContain('product-card--sold-out');
+    expect(visibleText(notes)).toContain('$8.00 every month');
   });
 
-  it('shows scarcity for a product with little stock', () => {
-    expect(cardOf('p-stoneware-mug')).toContain('Only 3 left!');
+  it('shows scarcity on a card only when shown by default for its one variant', () => {
+    // The mug's scarcity shows once a glaze is chosen (on its page), not on the grid.
+    expect(cardOf('p-stoneware-mug')).not.toContain('product-scarcity');
   });
 
   it('labels the buttons as the SPEC says: custom text, Subscribe, Add To Cart', () => {
     expect(cardOf('p-throwing-class')).toContain('data-label="Book a Seat"');
-    expect(cardOf('p-tea-club')).toContain('data-label="Subscribe" data-sold-out="false" data-subscribable="true"');
+    expect(cardOf('p-tea-club')).toContain('data-label="Subscribe" data-title="Tea Bowl of the Month" data-sold-out="false" data-subscribable="true"');
     expect(visibleText(cardOf('p-tea-club'))).toMatch(/\$42\.00 every month/);
     expect(cardOf('p-glaze-recipes')).toContain('data-sku="BOOK-PDF" data-label="Add To Cart"');
   });
@@ -452,17 +481,26 @@ describe('product page', () => {
     const html = main(page('product-stoneware-mug'));
     expect(html).toContain('<h1 class="page-title product__title">Stoneware Mug</h1>');
     expect(html).toContain('<li aria-current="page">Stoneware Mug</li>');
-    const images = tags(elementContaining(html, '<ul class="product__images">'), 'img');
-    expect(images).toHaveLength(2);
-    expect(images[0]!.attrs).toMatchObject({ loading: 'eager', fetchpriority: 'high', alt: 'A sand-glazed stoneware mug on a wooden table', width: '1200' });
-    expect(images[0]!.attrs.srcset).toContain('/static/images/mug-sand/mug-sand.jpg?format=1000w 1000w');
-    expect(images[0]!.attrs.srcset).not.toContain('1500w');
-    expect(images[1]!.attrs).toMatchObject({ loading: 'lazy', alt: 'Moss green pooling at the foot.' });
+    const gallery = elementContaining(html, '<div class="product-gallery" data-island="product-images">');
+    const [mainImage, ...thumbs] = tags(gallery, 'img');
+    expect(mainImage!.attrs).toMatchObject({ loading: 'eager', fetchpriority: 'high', alt: 'A sand-glazed stoneware mug on a wooden table', width: '1200' });
+    expect(mainImage!.attrs.srcset).toContain('/static/images/mug-sand/mug-sand.jpg?format=1000w 1000w');
+    expect(mainImage!.attrs.srcset).not.toContain('1500w');
+    // Thumbnails: links to each full-size image (the island switches the main image in place).
+    expect(thumbs.map((t) => t.attrs)).toMatchObject([{ loading: 'lazy', alt: '', sizes: '72px' }, { loading: 'lazy', alt: '', sizes: '72px' }]);
+    expect(gallery).toContain('aria-label="Show image 2 of 2"');
     expect(visibleText(elementContaining(html, '<div class="product__price">'))).toBe('$28.00');
     expect(tags(html, 'select')).toHaveLength(1);
-    expect(html).toContain('<select aria-label="Select Glaze" data-variant-option-name="Glaze">');
-    expect(html).toContain('<input aria-label="Quantity" size="4" max="9999" min="1" value="1" type="number" step="1">');
-    expect(html).toContain('data-variant-attributes="{&quot;Glaze&quot;:&quot;Moss&quot;}" hidden>');
+    expect(html).toContain('<label class="variant-option-title" for="pdp-p-stoneware-mug-option-1">Glaze:</label>');
+    expect(html).toContain('<select id="pdp-p-stoneware-mug-option-1" name="Glaze" data-variant-option-name="Glaze">');
+    expect(html).toContain('<option value="">Select Glaze</option>');
+    expect(html).toContain('<input id="pdp-p-stoneware-mug-quantity" name="quantity" type="number" inputmode="numeric" min="1" max="9999" step="1" value="1" size="4">');
+    // Scarcity is on but not shown by default: the island shows it once a glaze is chosen.
+    expect(html).toContain('<p class="product-scarcity" data-island="product-scarcity" hidden></p>');
+    const data = productData(html);
+    expect(data.scarcity).toEqual({ text: 'Only {qtyInStock} left!', shownByDefault: false });
+    // Each glaze's own image, named after it (the sand mug is the main image).
+    expect(data.variants.map((v) => [v.sku, v.image])).toEqual([['MUG-SAND', 0], ['MUG-MOSS', 1]]);
     expect(html).toContain('<div class="product-form" data-product-form data-item-id="p-stoneware-mug">');
     expect(html).toContain('data-product-page="pdp"');
     // Restock sign-up is on for the mug: rendered hidden, shown by the island for a sold-out variant.
@@ -474,7 +512,7 @@ describe('product page', () => {
   it('two options on sale: two selects, the sale mark and the sale price', () => {
     const html = main(page('product-linen-apron'));
     expect(tags(html, 'select')).toHaveLength(2);
-    expect(html).toContain('aria-label="Select Size"');
+    expect(html).toContain('<option value="">Select Size</option>');
     expect(html).toContain('<div class="product-mark sale">sale</div>');
   });
 
@@ -482,7 +520,8 @@ describe('product page', () => {
     const html = main(page('product-ridged-dinner-plate'));
     const names = tags(html, 'select').map((t) => t.attrs['data-variant-option-name']);
     expect(names).toEqual(['Glaze', 'Size', 'Finish']);
-    expect(html).toContain('Only 2 left in this combination');
+    expect(productData(html).scarcity).toEqual({ text: 'Only {qtyInStock} left in this combination', shownByDefault: true });
+    expect(visibleText(elementContaining(html, '<div class="product__price">'))).toBe('from $29.00');
   });
 
   it('sold out: the mark, a disabled Sold Out button, no quantity, and the restock sign-up shown', () => {

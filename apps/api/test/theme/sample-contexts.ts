@@ -4,7 +4,10 @@
  * Products come from the demo store through the catalog's own record builders, so their shape
  * (and their money in minor units) is exactly what the read models produce.
  */
-import { productMerchandisingContext, productRecord, type PageType, type ProductRecord } from '@storefront/domain';
+import {
+  orderFromCart, orderView, productMerchandisingContext, productRecord, shoppingCartView, type CartEntryState, type PageType, type ProductRecord,
+} from '@storefront/domain';
+import type { CommerceInput, CommerceItem } from '../../src/theme/commerce-view';
 import { demoCatalog } from '../../src/demo/demo-store';
 import type { GalleryOptions } from '../../src/theme/gallery-view';
 import { GALLERY_DEFAULTS } from '../../src/theme/gallery-view';
@@ -208,13 +211,25 @@ const PRODUCT_IMAGES: Record<string, { images: SampleImage[]; excerpt: string }>
 
 const catalog = demoCatalog(WEBSITE_ID, new Date(SAMPLE_NOW - 60 * DAY).toISOString());
 
+/** The variants' own images (issue 13), among their product's sample images. */
+const VARIANT_IMAGES: Record<string, SampleImage> = {
+  'MUG-SAND': IMAGES.mugSand,
+  'MUG-MOSS': IMAGES.mugMoss,
+  'APRON-INDIGO-S': IMAGES.apronIndigo,
+  'APRON-INDIGO-L': IMAGES.apronIndigo,
+  'PLATE-MOSS-8-GLOSS': IMAGES.plateMoss,
+  'PLATE-MOSS-10-GLOSS': IMAGES.plateMoss,
+};
+
 /** Every demo product as the catalog read model records it, with images and an excerpt added. */
 export const PRODUCTS: (ProductRecord & ContentItem)[] = catalog.map(({ product, stock }) => {
   const record = productRecord(product, (sku) => stock[sku]);
   const extra = PRODUCT_IMAGES[product.id] ?? { images: [], excerpt: '' };
   const [main, ...rest] = extra.images;
+  const variants = record.structuredContent.variants.map((v) => (VARIANT_IMAGES[v.sku] ? { ...v, imageId: VARIANT_IMAGES[v.sku]!.id } : v));
   return {
     ...record,
+    structuredContent: { ...record.structuredContent, variants },
     description: `<p>${product.description}</p>`,
     excerpt: extra.excerpt,
     mainImageId: main?.id ?? null,
@@ -566,6 +581,75 @@ function productPage(id: string, prev: string | null, next: string | null): Samp
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Cart, checkout and order pages (issue 13)
+
+/** A cart entry of a demo product's variant. */
+function cartEntry(id: string, productId: string, sku: string, quantity: number): CartEntryState {
+  const p = product(productId);
+  const variant = p.structuredContent.variants.find((v) => v.sku === sku)!;
+  const price = Number((variant.onSale ? variant.salePriceMoney : variant.priceMoney).value);
+  const productType = (['PHYSICAL', 'DIGITAL', 'SERVICE', 'GIFT_CARD', 'PAYWALL'] as const)[p.structuredContent.productType - 1]!;
+  return { id, itemId: p.id, sku, attributes: variant.attributes, title: p.title, productType, quantity, unitPriceCents: price, additionalFields: null };
+}
+
+function sampleCart(entries: CartEntryState[]) {
+  return shoppingCartView({ status: 'open', cartId: '6f1c2b1e-0000-4000-8000-000000000001', websiteId: WEBSITE_ID, currency: 'USD', created: new Date(SAMPLE_NOW).toISOString(), entries })!;
+}
+
+function commerceItems(ids: string[]): Record<string, CommerceItem> {
+  return Object.fromEntries(ids.map((id) => {
+    const p = product(id);
+    const variantImages = Object.fromEntries(p.structuredContent.variants.flatMap((v) => (VARIANT_IMAGES[v.sku] ? [[v.sku, VARIANT_IMAGES[v.sku]!]] : [])));
+    return [id, { url: p.fullUrl, image: p.mainImage ?? null, optionOrder: p.structuredContent.variantOptionOrdering, title: p.title, variantImages }];
+  }));
+}
+
+const MUG_AND_APRON = [cartEntry('e1', 'p-stoneware-mug', 'MUG-MOSS', 2), cartEntry('e2', 'p-linen-apron', 'APRON-RUST-S', 1)];
+
+function cartPage(kind: 'cart' | 'checkout', entries: CartEntryState[], over: Partial<Extract<CommerceInput, { kind: 'cart' | 'checkout' }>> = {}): CommerceInput {
+  return {
+    kind,
+    cart: entries.length > 0 ? sampleCart(entries) : null,
+    purchasedCartId: null,
+    items: commerceItems([...new Set(entries.map((e) => e.itemId))]),
+    minimumSubtotalCents: 0,
+    continueUrl: '/shop',
+    checkoutUrl: '/checkout',
+    cartUrl: '/cart',
+    recommendations: kind === 'cart' && entries.length > 0 ? [product('p-ridged-dinner-plate'), product('p-small-bud-vase'), product('p-serving-bowl'), product('p-glaze-recipes')] : [],
+    ...over,
+  };
+}
+
+function orderPage(confirmed: boolean, status: 'PENDING' | 'FULFILLED' | 'CANCELED'): CommerceInput {
+  const cart = { status: 'open' as const, cartId: 'c1', websiteId: WEBSITE_ID, currency: 'USD', created: new Date(SAMPLE_NOW).toISOString(), entries: MUG_AND_APRON };
+  const placedAt = new Date(SAMPLE_NOW - 2 * DAY).toISOString();
+  const order = orderFromCart({
+    cart, orderId: '4c47d364-2ae1-4f71-b134-9e1d7453dab2', customerEmail: 'ada@example.com', now: placedAt,
+    payment: { provider: 'test', paymentId: 'pay_test_1', testMode: true },
+    shippingAddress: { name: 'Ada Lovelace', line1: '12 Kiln Street', line2: 'Studio 4', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' },
+  });
+  const later = new Date(SAMPLE_NOW - DAY).toISOString();
+  const view = orderView(
+    status === 'PENDING'
+      ? { status, order, fulfilledAt: null, cancelledAt: null, cancelReason: null }
+      : status === 'FULFILLED'
+        ? { status, order, fulfilledAt: later, cancelledAt: null, cancelReason: null }
+        : { status, order, fulfilledAt: null, cancelledAt: later, cancelReason: 'Out of clay' },
+  )!;
+  const { purchasedCartId: _cart, cancelReason: _reason, ...buyerView } = view;
+  const statusUrl = `/commerce/orders/${order.orderId}?token=Twf_V4b1P2C4wuKbLPuL6_7r9Tx0s8psj99JipSeBSk`;
+  return {
+    kind: 'order', confirmed, order: buyerView, orderNumber: confirmed ? null : 1042, statusUrl, absoluteStatusUrl: `https://clayandco.example${statusUrl}`,
+    items: commerceItems(['p-stoneware-mug', 'p-linen-apron']), continueUrl: '/shop',
+  };
+}
+
+function commercePage(name: string, pageType: PageType, path: string, title: string, commerce: CommerceInput): SamplePage {
+  return { name, context: frame({ pageType, path, title }, { collection: null, commerce }) };
+}
+
 export function samplePages(): SamplePage[] {
   const home = collection('home', 'page', 'Home', '/', { layout: { blocks: HOME_BLOCKS } });
   const about = collection('about', 'page', 'About', '/about', { layout: { blocks: ABOUT_BLOCKS } });
@@ -649,6 +733,15 @@ export function samplePages(): SamplePage[] {
     { name: 'lock-screen', context: frame({ pageType: 103, path: '/wholesale', title: 'Wholesale', collection: wholesale }, {}) },
     { name: 'protected', context: frame({ pageType: 105, path: '/wholesale', title: 'Wholesale', collection: wholesale }, {}) },
     { name: 'members-only', context: frame({ pageType: 106, path: '/studio-members', title: 'Studio Members', collection: members }, {}) },
+    commercePage('cart', 200, '/cart', 'Shopping Cart', cartPage('cart', MUG_AND_APRON)),
+    commercePage('cart-empty', 200, '/cart', 'Shopping Cart', cartPage('cart', [])),
+    commercePage('cart-below-minimum', 200, '/cart', 'Shopping Cart', cartPage('cart', [cartEntry('e3', 'p-small-bud-vase', 'BUD-VASE', 1)], { minimumSubtotalCents: 5000 })),
+    commercePage('checkout', 201, '/checkout', 'Checkout', cartPage('checkout', MUG_AND_APRON)),
+    commercePage('checkout-digital', 201, '/checkout', 'Checkout', cartPage('checkout', [cartEntry('e4', 'p-glaze-recipes', 'BOOK-PDF', 1)])),
+    commercePage('checkout-bought', 201, '/checkout', 'Checkout', cartPage('checkout', [], { purchasedCartId: 'c1' })),
+    commercePage('order-confirmed', 202, '/commerce/orders/4c47d364-2ae1-4f71-b134-9e1d7453dab2/confirmed', 'Order confirmed', orderPage(true, 'PENDING')),
+    commercePage('order-status-fulfilled', 211, '/commerce/orders/4c47d364-2ae1-4f71-b134-9e1d7453dab2', 'Order status', orderPage(false, 'FULFILLED')),
+    commercePage('order-status-cancelled', 211, '/commerce/orders/4c47d364-2ae1-4f71-b134-9e1d7453dab2', 'Order status', orderPage(false, 'CANCELED')),
   ];
 }
 

@@ -1,65 +1,86 @@
-import { STRINGS } from '@storefront/domain/shared/strings';
-import { useEffect, useRef, useState } from 'react';
-import { ADD_TO_CART_ERROR_TITLE } from './add-to-cart-error';
-import { readProductForm, variantsOf } from './product-form';
+import { ADD_TO_CART_BUTTON_STRINGS } from '@storefront/domain/shared/strings';
+import { useAppDispatch } from '../../app/hooks';
+import { addToCartAlertTitle } from './add-to-cart-error';
+import { isBusy } from './add-to-cart-state';
+import { itemAdded, type AddedItemImage } from './added-item-slice';
+import { AddedItemPopover } from './added-item-popover';
 import { useAddToCart } from './use-add-to-cart';
-import './add-to-cart-button.css';
 
-type AddToCartButtonProps = {
+/** What a click adds: an entry, a refusal with the SPEC's message (checked before any request), or a list grid's request for an option. */
+export type AddToCartChoice = { kind: 'add'; sku: string; quantity: number } | { kind: 'refuse'; message: string } | { kind: 'selectOption' };
+
+export type AddToCartButtonProps = {
   itemId: string;
-  /** Empty when the product has options: the variant is read from its product form at the click. */
-  sku: string;
-  label?: string;
-  quantity?: number;
+  /** SPEC 4 'Add-to-cart label' (worked out by the server). */
+  label: string;
+  /** The product's title, kept visually hidden in the button's name: 'Add To Cart: Stoneware Mug'. */
+  title?: string;
   soldOut?: boolean;
+  /** SPEC 3 storeSettings.expressCheckout. */
+  express?: boolean;
+  giftCard?: boolean;
+  /** Reads the visitor's choice at the click. */
+  choose: () => AddToCartChoice;
+  /** A list grid's button shows the added-item popover under this key. */
+  popoverKey?: string;
+  /** The popover's thumbnail: what the button adds (its variant's own image, else the main one). */
+  popoverImage?: AddedItemImage | null;
+  navigate?: (url: string) => void;
 };
 
-/** SPEC 4: with no option chosen the button says 'Select Option' and is disabled for 2000 ms. */
-const SELECT_OPTION_MS = 2000;
-
-/** A product's add-to-cart button, with an alert region for a failed add. */
-export function AddToCartButton({ itemId, sku, label = STRINGS.addToCartButton.addToCart, quantity = 1, soldOut = false }: AddToCartButtonProps) {
-  const { status, error, add } = useAddToCart({ itemId, sku, quantity, additionalFields: null });
-  const [selectOption, setSelectOption] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!selectOption) return;
-    const timer = setTimeout(() => setSelectOption(false), SELECT_OPTION_MS);
-    return () => clearTimeout(timer);
-  }, [selectOption]);
-
-  const busy = status === 'adding' || status === 'succeeded';
-  const strings = STRINGS.addToCartButton;
-  const text = soldOut ? strings.soldOut : selectOption ? strings.selectOption : busy ? strings.adding : status === 'added' ? strings.added : label;
+/** A product's add-to-cart button and the alert of a failed add (SPEC 4, 5 and 8). */
+export function AddToCartButton({ itemId, label, title, soldOut = false, express = false, giftCard = false, choose, popoverKey, popoverImage = null, navigate }: AddToCartButtonProps) {
+  const dispatch = useAppDispatch();
+  const { status, error, add, refuse, askForOption } = useAddToCart({
+    express,
+    navigate,
+    onAdded: (response) => {
+      if (popoverKey) dispatch(itemAdded({ source: popoverKey, title: title ?? response.newlyAdded.title, quantity: response.newlyAdded.quantity, image: popoverImage }));
+    },
+  });
+  const strings = ADD_TO_CART_BUTTON_STRINGS;
+  const text = soldOut
+    ? strings.soldOut
+    : status === 'selectOption'
+      ? strings.selectOption
+      : isBusy(status)
+        ? strings.adding
+        : status === 'added'
+          ? strings.added
+          : label;
+  // While it waits the button keeps focus (aria-disabled): a keyboard user stays where they were.
+  const waiting = status !== 'idle';
 
   function onClick() {
-    if (sku) return void add();
-    // The island's element sits inside the product's form on a product page; on a list there is none.
-    const form = root.current?.closest('[data-product-form]') ?? null;
-    const choice = readProductForm(form, variantsOf(form));
-    if (choice.kind === 'incomplete') return setSelectOption(true);
-    void add({ sku: choice.sku, quantity: choice.quantity });
+    if (soldOut || waiting) return;
+    const choice = choose();
+    if (choice.kind === 'selectOption') return askForOption();
+    if (choice.kind === 'refuse') return refuse(choice.message);
+    void add({ itemId, sku: choice.sku, quantity: choice.quantity, additionalFields: null });
   }
 
   return (
-    <div className="add-to-cart" ref={root}>
+    <>
       <button
         type="button"
         className="add-to-cart__button button"
         data-status={soldOut ? 'sold-out' : status}
-        disabled={soldOut || selectOption || status !== 'idle'}
-        aria-busy={busy}
+        disabled={soldOut}
+        aria-disabled={waiting || undefined}
+        aria-busy={isBusy(status) || undefined}
         onClick={onClick}
       >
         {text}
+        {title && <span className="visually-hidden">: {title}</span>}
       </button>
       <div className="add-to-cart__error" role="alert">
         {error && (
           <>
-            <strong>{ADD_TO_CART_ERROR_TITLE}</strong> {error}
+            <strong className="add-to-cart__error-title">{addToCartAlertTitle({ express, giftCard })}</strong> {error}
           </>
         )}
       </div>
-    </div>
+      {popoverKey && <AddedItemPopover source={popoverKey} />}
+    </>
   );
 }

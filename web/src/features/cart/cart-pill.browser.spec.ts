@@ -45,7 +45,8 @@ describe('cart pill (browser)', () => {
   });
 
   const cartPill = () => page.getByRole('link', { name: /^Cart, / });
-  const firstAddButton = () => page.locator('[data-island="add-to-cart"]').first().getByRole('button');
+  // The add button itself (its island also holds the added-item popover's close button once it shows).
+  const firstAddButton = () => page.locator('[data-island="add-to-cart"]').first().locator('.add-to-cart__button');
 
   /** GET /api/commerce/shopping-cart requests the page made (cart loads). */
   const cartReads = () => {

@@ -1,14 +1,33 @@
-import { useEffect, useReducer } from 'react';
-import { checkAddToCart } from '@storefront/domain/cart/requests';
+import { useEffect, useReducer, useRef } from 'react';
 import { addToCartErrorMessage } from './add-to-cart-error';
 import { addToCartTimer, evolveAddToCart, initialAddToCartState } from './add-to-cart-state';
 import { useAddCartEntryMutation } from './cart-api';
-import type { AddCartEntryRequest } from './shopping-cart';
+import type { AddCartEntryRequest, AddCartEntryResponse } from './shopping-cart';
 
-/** Adds one entry and walks the button through its states (see `add-to-cart-state.ts`). */
-export function useAddToCart(entry: AddCartEntryRequest) {
+/**
+ * Where express checkout sends the visitor after a successful add. The SPEC does not show the
+ * checkout route (section 2: 'Checkout … pages are navigated to'); the checkout API is
+ * POST /api/commerce/checkout, so its page is /checkout.
+ */
+export const CHECKOUT_PATH = '/checkout';
+
+export type UseAddToCartOptions = {
+  /** SPEC 3 storeSettings.expressCheckout: a successful add goes straight to checkout. */
+  express?: boolean;
+  /** Called with the API's answer after a successful add (not with express checkout). */
+  onAdded?: (response: AddCartEntryResponse) => void;
+  /** Leaves the page (tests pass their own). */
+  navigate?: (url: string) => void;
+};
+
+const leave = (url: string) => window.location.assign(url);
+
+/** Adds entries and walks the button through its states (see `add-to-cart-state.ts`). */
+export function useAddToCart({ express = false, onAdded, navigate = leave }: UseAddToCartOptions = {}) {
   const [state, dispatch] = useReducer(evolveAddToCart, initialAddToCartState);
   const [addCartEntry] = useAddCartEntryMutation();
+  // A second click in the same frame still sees the last render's 'idle': this knows at once.
+  const sending = useRef(false);
 
   useEffect(() => {
     const delay = addToCartTimer(state.status);
@@ -17,20 +36,37 @@ export function useAddToCart(entry: AddCartEntryRequest) {
     return () => clearTimeout(timer);
   }, [state.status]);
 
-  /** Adds `entry`, or what `override` says at the moment of the click (a product form's chosen variant). */
-  async function add(override?: Partial<AddCartEntryRequest>) {
-    if (state.status !== 'idle') return;
+  /** Sends the add; the caller has checked the choice (SPEC 5) before. */
+  async function add(entry: AddCartEntryRequest) {
+    if (state.status !== 'idle' || sending.current) return;
+    sending.current = true;
     dispatch({ type: 'addRequested' });
-    const request = { ...entry, ...override };
-    // The API's own request schema and field rules: a quantity it would refuse is refused here, with its message, without a round trip.
-    const checked = checkAddToCart(request);
-    if (!checked.ok) {
-      dispatch({ type: 'addFailed', message: checked.error.message });
+    const result = await addCartEntry(entry);
+    sending.current = false;
+    if (result.error) {
+      dispatch({ type: 'addFailed', message: addToCartErrorMessage(result.error) });
       return;
     }
-    const result = await addCartEntry(request);
-    dispatch(result.error ? { type: 'addFailed', message: addToCartErrorMessage(result.error) } : { type: 'addSucceeded' });
+    if (express) {
+      dispatch({ type: 'checkoutStarted' });
+      navigate(CHECKOUT_PATH);
+      return;
+    }
+    dispatch({ type: 'addSucceeded' });
+    onAdded?.(result.data);
   }
 
-  return { status: state.status, error: state.error, add };
+  /** Refuses an add before any request, with the SPEC's message for what is missing. */
+  function refuse(message: string) {
+    if (state.status !== 'idle' || sending.current) return;
+    dispatch({ type: 'addRequested' });
+    dispatch({ type: 'addFailed', message });
+  }
+
+  /** A list grid's product with options: 'Select Option' for 2000 ms. */
+  function askForOption() {
+    dispatch({ type: 'optionsMissing' });
+  }
+
+  return { status: state.status, error: state.error, add, refuse, askForOption };
 }

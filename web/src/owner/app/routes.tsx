@@ -8,12 +8,14 @@ import { EditProduct, NewProduct } from '../features/products/product-editor';
 import { ProductList } from '../features/products/product-list';
 import { OrderDetail } from '../features/orders/order-detail';
 import { OrdersList } from '../features/orders/orders-list';
+import { FormEditorScreen, FormsList, FormSubmissionsScreen, MailingListScreen } from '../features/forms/forms-screens';
 import { SettingsScreen } from '../features/settings/settings';
+import { SectionGuard } from '../shell/section-guard';
 import { Shell } from '../shell/shell';
 
 /**
  * The owner app's screens under /config. Each section of `shell/navigation.ts` adds its routes
- * here (its list at `/<path>`, its editors below it).
+ * here: a SectionGuard at `/<path>` and, beneath it, its list (index) and its editors.
  */
 export const ROUTES: RouteObject[] = [
   {
@@ -21,16 +23,44 @@ export const ROUTES: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <Home /> },
-      { path: 'pages', element: <PagesScreen /> },
-      { path: 'pages/header-footer', element: <HeaderFooterScreen /> },
-      { path: 'pages/:collectionId/settings', element: <PageSettingsScreen /> },
-      { path: 'pages/:itemId/content', element: <PageEditorScreen /> },
-      { path: 'products', element: <ProductList /> },
-      { path: 'products/new', element: <NewProduct /> },
-      { path: 'products/:productId', element: <EditProduct /> },
-      { path: 'orders', element: <OrdersList /> },
-      { path: 'orders/:orderId', element: <OrderDetail /> },
-      { path: 'settings', element: <SettingsScreen /> },
+      {
+        path: 'pages',
+        element: <SectionGuard section="pages" />,
+        children: [
+          { index: true, element: <PagesScreen /> },
+          { path: 'header-footer', element: <HeaderFooterScreen /> },
+          { path: ':collectionId/settings', element: <PageSettingsScreen /> },
+          { path: ':itemId/content', element: <PageEditorScreen /> },
+        ],
+      },
+      {
+        path: 'products',
+        element: <SectionGuard section="products" />,
+        children: [
+          { index: true, element: <ProductList /> },
+          { path: 'new', element: <NewProduct /> },
+          { path: ':productId', element: <EditProduct /> },
+        ],
+      },
+      {
+        path: 'orders',
+        element: <SectionGuard section="orders" />,
+        children: [
+          { index: true, element: <OrdersList /> },
+          { path: ':orderId', element: <OrderDetail /> },
+        ],
+      },
+      {
+        path: 'forms',
+        element: <SectionGuard section="forms" />,
+        children: [
+          { index: true, element: <FormsList /> },
+          { path: 'mailing-list', element: <MailingListScreen /> },
+          { path: ':formId', element: <FormEditorScreen /> },
+          { path: ':formId/submissions', element: <FormSubmissionsScreen /> },
+        ],
+      },
+      { path: 'settings', element: <SectionGuard section="settings" />, children: [{ index: true, element: <SettingsScreen /> }] },
       { path: '*', element: <NotFound /> },
     ],
   },

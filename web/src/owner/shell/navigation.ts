@@ -22,6 +22,7 @@ export const SECTIONS: readonly Section[] = [
   { path: 'pages', label: 'Pages', permission: 'pages.edit' },
   { path: 'products', label: 'Products', permission: 'products.manage' },
   { path: 'orders', label: 'Orders', permission: 'orders.manage', badge: OrdersBadge },
+  { path: 'forms', label: 'Forms', permission: 'forms.manage' },
   { path: 'settings', label: 'Settings', permission: 'settings.edit' },
 ];
 

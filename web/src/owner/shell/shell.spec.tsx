@@ -14,7 +14,7 @@ describe('the owner app shell', () => {
     renderOwnerApp('/');
     const panel = await screen.findByRole('navigation', { name: 'Editor' });
     expect(await within(panel).findByRole('link', { name: 'Clay & Co.' })).toBeTruthy();
-    expect(within(panel).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clay & Co.', 'View site ↗', 'Pages', 'Products', 'Orders', 'Settings']);
+    expect(within(panel).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clay & Co.', 'View site ↗', 'Pages', 'Products', 'Orders', 'Forms', 'Settings']);
     expect(within(panel).getByText('owner@example.com')).toBeTruthy();
   });
 
@@ -25,6 +25,19 @@ describe('the owner app shell', () => {
     await within(panel).findByText('shop@example.com');
     const sections = within(panel).getAllByRole('listitem').map((li) => li.textContent);
     expect(sections).toEqual(['Products', 'Orders']);
+  });
+
+  it("answers a typed address of a section the owner's roles do not open with a refusal, asking the server nothing of it", async () => {
+    const { calls } = fakeFetch({ 'GET /api/config/session': { body: managerSession }, 'GET /api/site/settings': { body: SITE_SUMMARY } });
+    for (const path of ['/pages', '/pages/about/content', '/pages/about/settings', '/settings']) {
+      const view = renderOwnerApp(path);
+      expect(await screen.findByRole('heading', { name: /is not open to your account$/ })).toBeTruthy();
+      expect(screen.getByText('Your roles: store manager. An admin can change them.')).toBeTruthy();
+      view.unmount();
+    }
+    expect(calls.map((c) => c.path).filter((p) => p.startsWith('/api/site/collections') || p.startsWith('/api/commondata'))).toEqual([]);
+    renderOwnerApp('/products');
+    expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
   });
 
   it('goes to the sign-in page when the session has ended (401)', async () => {

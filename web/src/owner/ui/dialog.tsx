@@ -54,3 +54,28 @@ function keepFocusInside(e: React.KeyboardEvent<HTMLElement>) {
     first.focus();
   }
 }
+
+/**
+ * A dialog's buttons: Cancel (or `cancelLabel`), then the submit button when there is a
+ * `submitLabel`, disabled and saying `busyLabel` while `busy`.
+ */
+export function DialogActions({ onCancel, cancelLabel = 'Cancel', submitLabel, busy = false, busyLabel }: {
+  onCancel: () => void;
+  cancelLabel?: string;
+  submitLabel?: string;
+  busy?: boolean;
+  busyLabel?: string;
+}) {
+  return (
+    <div className="ow-form-actions">
+      <button type="button" className="ow-button" onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      {submitLabel !== undefined && (
+        <button type="submit" className="ow-button ow-primary" disabled={busy}>
+          {busy && busyLabel ? busyLabel : submitLabel}
+        </button>
+      )}
+    </div>
+  );
+}

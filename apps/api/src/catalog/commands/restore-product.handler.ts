@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import {
-  checkRestorableVersion, decideProduct, domainError, productHistory, productImageIds, productStreamId, productUrlId, stateAtVersion, type ProductState,
+  checkRestorableVersion, decideProduct, domainError, productHistory, productImageIds, withoutMissingVariantImages, productStreamId, productUrlId, stateAtVersion, type ProductState,
   type RestoreProduct,
 } from '@storefront/domain';
 import { CatalogWriter } from '../catalog-writer';
@@ -68,6 +68,8 @@ export class RestoreProductHandler implements ICommandHandler<RestoreProductComm
     const ids = productImageIds(target.product);
     const existing: string[] = [];
     for (const id of ids) if (await this.images.find(id)) existing.push(id);
-    return existing.length === ids.length ? target : { ...target, product: { ...target.product, imageIds: existing } };
+    if (existing.length === ids.length) return target;
+    // A variant that showed a deleted image shows the main image again.
+    return { ...target, product: { ...target.product, imageIds: existing, variants: withoutMissingVariantImages(target.product.variants, existing) } };
   }
 }

@@ -9,7 +9,9 @@ import { SetProductVariantsCommand } from './set-product-variants.command';
 /**
  * Sets the options and every variant in one decision on the product stream, then gives each new
  * variant its initial stock on its inventory stream. New variant ids derive from the command id,
- * so a retried request (same Idempotency-Key) lands on the same variants.
+ * so a retried request (same Idempotency-Key) lands on the same variants. A request based on a
+ * version the product has moved on from (If-Match) is refused before anything is written: the
+ * product's append checks it, and the new variants' stock comes only after it.
  */
 @CommandHandler(SetProductVariantsCommand)
 export class SetProductVariantsHandler implements ICommandHandler<SetProductVariantsCommand, ProductView> {
@@ -19,7 +21,7 @@ export class SetProductVariantsHandler implements ICommandHandler<SetProductVari
     private readonly websites: WebsiteDirectory,
   ) {}
 
-  async execute({ context, websiteId, productId, request }: SetProductVariantsCommand): Promise<ProductView> {
+  async execute({ context, websiteId, productId, request, expectedVersion }: SetProductVariantsCommand): Promise<ProductView> {
     await this.websites.require(websiteId);
     const product = await this.loader.details(productId);
     let n = 0;
@@ -27,7 +29,7 @@ export class SetProductVariantsHandler implements ICommandHandler<SetProductVari
     const now = new Date().toISOString();
     await this.writer.product(stepContext(context, 'variants'), productId, {
       type: 'SetProductVariants', data: { productId, variantOptionOrdering, variants, initialStock, now },
-    });
+    }, { expectedVersion });
     for (const [sku, stock] of Object.entries(initialStock)) {
       await this.writer.inventory(stepContext(context, `stock-${sku}`), productId, sku, {
         type: 'SetStock', data: { productId, sku, qtyInStock: stock.qtyInStock, unlimited: stock.unlimited, now },

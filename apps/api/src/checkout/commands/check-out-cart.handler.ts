@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import {
-  checkoutProblem, domainError, orderFromCart, orderView, stockClaims,
+  checkoutProblem, domainError, isCheckoutEnded, orderFromCart, orderShippingAddress, orderView, stockClaims,
   type CartState, type CheckoutRequest, type OrderView,
 } from '@storefront/domain';
 import { ConcurrencyError, type CommandContext } from '@storefront/eventstore';
@@ -24,15 +24,18 @@ type ClosedCart = Extract<CartState, { status: 'purchased' }>;
  * Turns the visitor's cart into an order through the checkout process (`CheckoutProcess`, its own
  * stream `checkout-<id>`; see docs/ARCHITECTURE.md):
  *   1. the cart passes the checkout rules (not empty, checkout minimum, buyer email) and its stock
- *      is there now (a look; nothing is recorded for a cart that is plainly sold out);
+ *      is there now (a look, from this process's last known stock when that covers the cart;
+ *      nothing is recorded for a cart that is plainly sold out);
  *   2. the checkout starts with the order priced from the cart (a fresh checkout id, which is
  *      also the order id);
  *   3. the payment is authorized (a declined card ends the checkout before it touches stock);
  *   4. each variant's stock is reserved on its inventory stream;
  *   5. the cart is closed for the order, if it still holds what was priced (the point of no return);
  *   6. the order is placed and the payment captured.
- * Each step is recorded before the next; a failure before 5 compensates (stock released, payment
- * voided) and answers why, leaving the cart open for another try. A crash anywhere is finished or
+ * Each step is recorded before the next; 3's record and the work and records of 4, 5 and the
+ * order commit together (one multi-stream append, see CheckoutProcess.advance). A failure before
+ * 5 compensates (stock released, payment voided) and answers why, leaving the cart open for
+ * another try. A crash anywhere is finished or
  * compensated by the recovery worker. A cart already closed answers with its order, completing
  * the checkout first if a crash stopped it after closing the cart.
  */
@@ -61,24 +64,31 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand,
   }
 
   private async checkOut(context: CommandContext, cartId: string, request: CheckoutRequest): Promise<CheckoutResult> {
-    const { state: cart, version } = await this.carts.loadWithVersion(cartId);
+    // Both at once: one round trip's wait instead of two.
+    const [{ state: cart, version }, settings] = await Promise.all([this.carts.loadWithVersion(cartId), this.websites.storeSettings()]);
     if (cart.status === 'purchased') return { order: await this.orderOfClosedCart(cart, request, context) };
-    const { checkoutMinimumSubtotalCents } = await this.websites.storeSettings();
-    const problem = checkoutProblem(cart, { minimumSubtotalCents: checkoutMinimumSubtotalCents }, request.email);
+    const { checkoutMinimumSubtotalCents } = settings;
+    const problem = checkoutProblem(cart, { minimumSubtotalCents: checkoutMinimumSubtotalCents }, request.email, {
+      shippingAddress: request.shippingAddress,
+      expectedEntries: request.expectedEntries,
+    });
     if (problem) throw new DomainException(problem);
     const paymentToken = valueOrThrow(request.paymentToken);
     const open = cart as Extract<CartState, { status: 'open' }>;
     const email = valueOrThrow(request.email);
     const now = new Date().toISOString();
     const checkoutId = randomUUID();
-    const order = orderFromCart({ cart: open, orderId: checkoutId, customerEmail: email, payment: { provider: this.payments.name, paymentId: '', testMode: true }, now });
+    const order = orderFromCart({
+      cart: open, orderId: checkoutId, customerEmail: email, payment: { provider: this.payments.name, paymentId: '', testMode: true }, now,
+      shippingAddress: orderShippingAddress(open, request.shippingAddress),
+    });
     const claims = stockClaims(order.lines);
     const soldOut = await this.orders.stockProblem(claims);
     if (soldOut) throw new DomainException(soldOut);
 
     const started = await this.checkouts.start({ checkoutId, orderId: checkoutId, cartId, cartVersion: version, order, claims, startedAt: now }, context);
     const ended = await this.checkouts.run(started, context, 'request', paymentToken);
-    if (ended.status === 'completed') return { order: orderView(await this.orders.load(checkoutId))! };
+    if (ended.status === 'completed') return { order: orderView(await this.orders.justPlaced(checkoutId))! };
     const failure = ended.failure ?? domainError('CHECKOUT_EXPIRED');
     if (failure.code === 'CART_CLOSED') {
       // Another checkout of this cart (another tab, another process) closed it first: answer with its order.
@@ -88,17 +98,20 @@ export class CheckOutCartHandler implements ICommandHandler<CheckOutCartCommand,
     throw new DomainException({ code: failure.code, message: failure.message, ...(failure.details ? { details: failure.details } : {}) });
   }
 
-  /** The order a closed cart became; its checkout is completed now if a crash stopped it after closing the cart. */
+  /**
+   * The order a closed cart became; its checkout is completed now (the order placed, the payment
+   * captured) if a crash stopped it after closing the cart.
+   */
   private async orderOfClosedCart(cart: ClosedCart, request: CheckoutRequest, context: CommandContext): Promise<OrderView> {
-    const existing = orderView(await this.orders.load(cart.orderId));
-    if (existing) return existing;
     const checkout = await this.checkouts.load(cart.orderId);
     if (checkout.status !== 'none') {
-      await this.checkouts.run(checkout, context, 'request');
+      if (!isCheckoutEnded(checkout)) await this.checkouts.run(checkout, context, 'request');
       const placed = orderView(await this.orders.load(cart.orderId));
       if (placed) return placed;
       throw new DomainException(domainError('CHECKOUT_BUSY'));
     }
+    const existing = orderView(await this.orders.load(cart.orderId));
+    if (existing) return existing;
     return this.legacyOrderOfClosedCart(cart, request, context);
   }
 

@@ -7,6 +7,8 @@ import type { AuthorizeRequest, AuthorizeResult, PaymentProvider } from './payme
 
 export type TestPaymentStatus = 'authorized' | 'declined' | 'captured' | 'voided' | 'refunded';
 
+type LedgerRow = { status: TestPaymentStatus; payment_id: string | null; decline_code: string | null };
+
 /**
  * A stand-in for a card processor in test mode (it is a fake: no money moves, and every order it
  * pays for carries `testMode: true`). Tokens follow the usual test-card convention:
@@ -24,13 +26,20 @@ export class TestPaymentProvider implements PaymentProvider {
 
   async authorize(request: AuthorizeRequest): Promise<AuthorizeResult> {
     const decided = this.decide(request);
-    await this.db.query(
-      `INSERT INTO test_payment_ledger (payment_key, payment_id, status, amount_minor, currency, decline_code)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (payment_key) DO NOTHING`,
+    // One round trip: the row this call inserted, or (a retried authorization, or a void that came
+    // first) the one the ledger already holds for this key, which is then the answer.
+    const { rows } = await this.db.query<LedgerRow>(
+      `WITH inserted AS (
+         INSERT INTO test_payment_ledger (payment_key, payment_id, status, amount_minor, currency, decline_code)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (payment_key) DO NOTHING
+         RETURNING status, payment_id, decline_code)
+       SELECT status, payment_id, decline_code FROM inserted
+       UNION ALL
+       SELECT status, payment_id, decline_code FROM test_payment_ledger WHERE payment_key = $1 AND NOT EXISTS (SELECT 1 FROM inserted)`,
       [request.key, decided.ok ? decided.paymentId : null, decided.ok ? 'authorized' : 'declined', Math.max(0, Math.trunc(request.amountMinor) || 0), request.currency, decided.ok ? null : decided.declineCode],
     );
-    // Whatever the ledger holds for this key is the answer (a retried authorization, or a void that came first).
-    const row = await this.row(request.key);
+    // A row another transaction committed after this statement began is not in its snapshot: look again.
+    const row = rows[0] ?? (await this.row(request.key));
     if (!row) throw new Error(`test payment ${request.key} vanished`);
     if (row.status === 'declined') return { ok: false, declineCode: row.decline_code ?? 'card_declined', message: declineMessage(row.decline_code) };
     if (row.status === 'voided' && !row.payment_id) return { ok: false, declineCode: 'authorization_voided', message: ERROR_MESSAGES.PAYMENT_DECLINED };
@@ -38,9 +47,17 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async capture(key: string): Promise<void> {
-    await this.db.query(`UPDATE test_payment_ledger SET status = 'captured', updated_at = now() WHERE payment_key = $1 AND status = 'authorized'`, [key]);
-    const row = await this.row(key);
-    if (row?.status !== 'captured' && row?.status !== 'refunded') throw new Error(`test payment ${key} cannot be captured (${row?.status ?? 'never authorized'})`);
+    // One round trip: the ledger's status after the capture (captured now, or already before).
+    const { rows } = await this.db.query<{ status: TestPaymentStatus }>(
+      `WITH captured AS (
+         UPDATE test_payment_ledger SET status = 'captured', updated_at = now() WHERE payment_key = $1 AND status = 'authorized' RETURNING status)
+       SELECT status FROM captured
+       UNION ALL
+       SELECT status FROM test_payment_ledger WHERE payment_key = $1 AND NOT EXISTS (SELECT 1 FROM captured)`,
+      [key],
+    );
+    const status = rows[0]?.status ?? (await this.row(key))?.status;
+    if (status !== 'captured' && status !== 'refunded') throw new Error(`test payment ${key} cannot be captured (${status ?? 'never authorized'})`);
   }
 
   async void(key: string): Promise<void> {
@@ -66,7 +83,7 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   private async row(key: string) {
-    const { rows } = await this.db.query<{ status: TestPaymentStatus; payment_id: string | null; decline_code: string | null }>(
+    const { rows } = await this.db.query<LedgerRow>(
       'SELECT status, payment_id, decline_code FROM test_payment_ledger WHERE payment_key = $1',
       [key],
     );

@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   cartDecider, CART_STREAM_TYPE, cartStreamId, CHECKOUT_STREAM_TYPE, checkoutProcessDecider, checkoutStreamId, domainError,
-  expectedCartEntries, isCheckoutEnded, nextCheckoutStep, type ActiveCheckout, type CheckoutFailure, type CheckoutProcessCommand,
-  type CheckoutProcessEvent, type CheckoutProcessState, type CheckoutStarted, type CheckoutStep,
+  expectedCartEntries, INVENTORY_STREAM_TYPE, inventoryDecider, inventoryStreamId, isCheckoutEnded, nextCheckoutStep, ORDER_STREAM_TYPE, orderDecider,
+  orderStreamId, type ActiveCheckout, type CheckoutFailure, type CheckoutProcessCommand, type CheckoutProcessEvent, type CheckoutProcessState,
+  type CheckoutStarted, type CheckoutStep, type DomainError, type RecordPaymentAuthorized,
 } from '@storefront/domain';
-import { ConcurrencyError, foldEvents, type CommandContext, type EventStore } from '@storefront/eventstore';
+import { ConcurrencyError, foldEvents, type CommandBatch, type CommandContext, type EventStore } from '@storefront/eventstore';
 import { randomUUID } from 'node:crypto';
 import { CommandExecutor } from '../../infrastructure/command-executor';
 import { EVENT_STORE } from '../../infrastructure/database/tokens';
 import { DomainException } from '../../infrastructure/http/domain-exception';
-import { checkoutStep, OrderStreams } from '../order-streams';
+import { checkoutStep, INVENTORY_CONFLICT_RETRIES } from '../order-streams';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../payments/payment-provider';
 import { CheckoutStepHook } from './checkout-step-hook';
 
@@ -31,7 +32,6 @@ export class CheckoutProcess {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly executor: CommandExecutor,
-    private readonly orders: OrderStreams,
     @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
     private readonly hook: CheckoutStepHook,
   ) {}
@@ -79,7 +79,7 @@ export class CheckoutProcess {
   }
 
   private async perform(step: CheckoutStep, state: ActiveCheckout, context: CommandContext, runner: CheckoutRunner, paymentToken?: string): Promise<ActiveCheckout> {
-    const { checkoutId, orderId, claims, order } = state.checkout;
+    const { checkoutId, order } = state.checkout;
     const now = () => new Date().toISOString();
     const record = async (command: CheckoutProcessCommand) => (await this.record(checkoutId, command, context, runner)).state;
     switch (step) {
@@ -90,46 +90,157 @@ export class CheckoutProcess {
           return record({ type: 'RecordPaymentDeclined', data: { failure: domainError('PAYMENT_DECLINED', { declineCode: result.declineCode }, result.message), now: now() } });
         }
         const payment = { provider: this.payments.name, paymentId: result.paymentId, testMode: result.testMode };
-        return record({ type: 'RecordPaymentAuthorized', data: { payment, amountMinor: order.grandTotalCents, now: now() } });
+        // Recorded together with the steps that follow (see advance).
+        return this.advance(state, { type: 'RecordPaymentAuthorized', data: { payment, amountMinor: order.grandTotalCents, now: now() } }, context, runner);
       }
       case 'reserve':
-        try {
-          await this.orders.reserve(orderId, claims, context, now());
-        } catch (error) {
-          const failure = this.failureOf(error);
-          if (failure.code === 'CHECKOUT_BUSY') return record({ type: 'AbandonCheckout', data: { failure, now: now() } });
-          return record({ type: 'RecordStockReservationFailed', data: { failure, now: now() } });
-        }
-        return record({ type: 'RecordStockReserved', data: { now: now() } });
       case 'closeCart':
-        try {
-          const result = await this.executor.execute({
-            streamId: cartStreamId(state.checkout.cartId), streamType: CART_STREAM_TYPE, decider: cartDecider, context: checkoutStep(context),
-            command: { type: 'PurchaseCart', data: { cartId: state.checkout.cartId, orderId, expectedEntries: expectedCartEntries(order.lines), now: now() } },
-          });
-          if (!result.ok) return record({ type: 'RecordCartCloseFailed', data: { failure: result.error, now: now() } });
-        } catch (error) {
-          return record({ type: 'AbandonCheckout', data: { failure: this.failureOf(error), now: now() } });
-        }
-        return record({ type: 'RecordCartClosed', data: { now: now() } });
-      case 'placeOrder': {
-        const payment = state.payment ?? order.payment;
-        await this.orders.run(orderId, { type: 'PlaceOrder', data: { ...order, testMode: payment.testMode, payment } }, context);
-        return record({ type: 'RecordOrderPlaced', data: { now: now() } });
-      }
+      case 'placeOrder':
+        return this.advance(state, null, context, runner);
       case 'capture':
         await this.payments.capture(checkoutId);
         return record({ type: 'RecordPaymentCaptured', data: { now: now() } });
       case 'compensate':
-        // Whatever was held, or may be in flight from a request still running: both are no-ops otherwise.
-        await this.orders.release(orderId, claims, context, now());
+        // Voided first: a request still paying meets the void's tombstone and is declined. Then
+        // whatever stock the checkout holds goes back together with the record (no-ops for what it does not hold).
         await this.payments.void(checkoutId);
-        return record({ type: 'RecordCheckoutCompensated', data: { stockReleased: claims.length > 0, paymentVoided: true, now: now() } });
+        return this.compensate(state, context, runner);
       default: {
         const unhandled: never = step;
         throw new Error(`Unhandled checkout step ${String(unhandled)}`);
       }
     }
+  }
+
+  /**
+   * The steps that only touch event streams (reserving the stock, closing the cart, placing the
+   * order), from wherever the checkout is, each with its record on the checkout's stream, and the
+   * payment's authorization record before them when it is given: decided one after another in
+   * memory and committed as ONE multi-stream append. So a step's work and its record are atomic
+   * (a crash leaves either both or neither), a checkout given up meanwhile refuses the record and
+   * with it the work, and a checkout takes one commit here instead of six in a row. A refused
+   * step (no stock, the cart changed) records its failure instead, after whatever was done
+   * before it; a refused reservation of one line reserves none. Contention that never settles
+   * gives the checkout up (CHECKOUT_BUSY) if it still can be.
+   */
+  private async advance(state: ActiveCheckout, authorized: RecordPaymentAuthorized | null, context: CommandContext, runner: CheckoutRunner): Promise<ActiveCheckout> {
+    const { checkoutId, orderId, cartId, claims, order } = state.checkout;
+    const checkout = { streamId: checkoutStreamId(checkoutId), streamType: CHECKOUT_STREAM_TYPE, decider: checkoutProcessDecider, context: checkoutStep(context) };
+    const cart = { streamId: cartStreamId(cartId), streamType: CART_STREAM_TYPE, decider: cartDecider, context: checkoutStep(context) };
+    const placed = { streamId: orderStreamId(orderId), streamType: ORDER_STREAM_TYPE, decider: orderDecider, context: checkoutStep(context), newStream: true };
+    const stock = claims.map((claim) => ({
+      claim,
+      target: { streamId: inventoryStreamId(claim.productId, claim.sku), streamType: INVENTORY_STREAM_TYPE, decider: inventoryDecider, context: checkoutStep(context) },
+    }));
+    const targets = [checkout, cart, placed, ...stock.map((s) => s.target)];
+
+    const plan = async (batch: CommandBatch): Promise<{ state: CheckoutProcessState; orderRefused: DomainError | null }> => {
+      await batch.load(targets);
+      let current = await batch.state(checkout);
+      if (authorized) {
+        const recorded = await batch.decide(checkout, authorized);
+        if (!recorded.ok) return { state: recorded.state, orderRefused: null };
+        current = recorded.state;
+      }
+      const at = new Date().toISOString();
+      /** Records a step after its work (staged since `mark`); a refused record drops the work too. */
+      const recordStep = async (mark: number, command: CheckoutProcessCommand) => {
+        const recorded = await batch.decide(checkout, command);
+        if (!recorded.ok) batch.rollback(mark);
+        current = recorded.state;
+        return recorded.ok;
+      };
+      for (;;) {
+        const step = nextCheckoutStep(current);
+        const mark = batch.mark();
+        if (step === 'reserve') {
+          let refused: CheckoutFailure | null = null;
+          for (const { claim, target } of stock) {
+            const reserved = await batch.decide(target, { type: 'ReserveStock', data: { ...claim, orderId, now: at } });
+            if (reserved.ok) continue;
+            refused = reserved.error.code === 'INSUFFICIENT_STOCK' ? { ...reserved.error, details: { ...reserved.error.details, itemId: claim.productId, sku: claim.sku } } : reserved.error;
+            break;
+          }
+          if (refused) {
+            batch.rollback(mark);
+            await recordStep(mark, { type: 'RecordStockReservationFailed', data: { failure: refused, now: at } });
+            break;
+          }
+          if (!(await recordStep(mark, { type: 'RecordStockReserved', data: { now: at } }))) break;
+        } else if (step === 'closeCart') {
+          const closed = await batch.decide(cart, { type: 'PurchaseCart', data: { cartId, orderId, expectedEntries: expectedCartEntries(order.lines), now: at } });
+          if (!closed.ok) {
+            await recordStep(mark, { type: 'RecordCartCloseFailed', data: { failure: closed.error, now: at } });
+            break;
+          }
+          if (!(await recordStep(mark, { type: 'RecordCartClosed', data: { now: at } }))) break;
+        } else if (step === 'placeOrder' && current.status !== 'none') {
+          const payment = current.payment ?? order.payment;
+          const result = await batch.decide(placed, { type: 'PlaceOrder', data: { ...order, testMode: payment.testMode, payment } });
+          // Priced and checked at the start, so never expected: what was done so far is committed and the request fails.
+          if (!result.ok) return { state: current, orderRefused: result.error };
+          if (!(await recordStep(mark, { type: 'RecordOrderPlaced', data: { now: at } }))) break;
+        } else {
+          break;
+        }
+      }
+      return { state: current, orderRefused: null };
+    };
+
+    let outcome: { state: CheckoutProcessState; orderRefused: DomainError | null };
+    let recorded: CheckoutProcessEvent['type'][];
+    try {
+      const result = await this.executor.executeTogether(targets.map((t) => t.streamId), plan, { maxRetries: INVENTORY_CONFLICT_RETRIES });
+      outcome = result.value;
+      recorded = (result.streams.get(checkout.streamId)?.events ?? []).map((e) => e.type as CheckoutProcessEvent['type']);
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      return this.giveUpBusy(checkoutId, authorized, context, runner, error);
+    }
+    const next = outcome.state as ActiveCheckout;
+    if (recorded.length > 0) await this.hook.afterStep({ checkoutId, recorded, runner, state: next });
+    if (outcome.orderRefused) throw new DomainException(outcome.orderRefused);
+    return next;
+  }
+
+  /** Contention on the streams outlasted every retry: the checkout is given up if it still can be (else the error stands). */
+  private async giveUpBusy(checkoutId: string, authorized: RecordPaymentAuthorized | null, context: CommandContext, runner: CheckoutRunner, error: ConcurrencyError) {
+    if (authorized) {
+      const recorded = await this.record(checkoutId, authorized, context, runner);
+      if (!recorded.ok) return recorded.state;
+    }
+    const abandoned = await this.record(checkoutId, { type: 'AbandonCheckout', data: { failure: busy(), now: new Date().toISOString() } }, context, runner);
+    if (!abandoned.ok) throw error;
+    return abandoned.state;
+  }
+
+  /** Gives back the stock the checkout holds, recorded with its compensation in one multi-stream append. */
+  private async compensate(state: ActiveCheckout, context: CommandContext, runner: CheckoutRunner): Promise<ActiveCheckout> {
+    const { checkoutId, orderId, claims } = state.checkout;
+    const checkout = { streamId: checkoutStreamId(checkoutId), streamType: CHECKOUT_STREAM_TYPE, decider: checkoutProcessDecider, context: checkoutStep(context) };
+    const stock = claims.map((claim) => ({
+      claim,
+      target: { streamId: inventoryStreamId(claim.productId, claim.sku), streamType: INVENTORY_STREAM_TYPE, decider: inventoryDecider, context: checkoutStep(context) },
+    }));
+    const result = await this.executor.executeTogether(
+      [checkout.streamId, ...stock.map((s) => s.target.streamId)],
+      async (batch) => {
+        await batch.load([checkout, ...stock.map((s) => s.target)]);
+        const at = new Date().toISOString();
+        for (const { claim, target } of stock) {
+          const released = await batch.decide(target, { type: 'ReleaseStockReservation', data: { productId: claim.productId, sku: claim.sku, orderId, now: at } });
+          if (!released.ok) throw new DomainException(released.error);
+        }
+        const recorded = await batch.decide(checkout, { type: 'RecordCheckoutCompensated', data: { stockReleased: claims.length > 0, paymentVoided: true, now: at } });
+        if (!recorded.ok) batch.rollback(0);
+        return recorded.state;
+      },
+      { maxRetries: INVENTORY_CONFLICT_RETRIES },
+    );
+    const next = result.value as ActiveCheckout;
+    const recorded = (result.streams.get(checkout.streamId)?.events ?? []).map((e) => e.type as CheckoutProcessEvent['type']);
+    if (recorded.length > 0) await this.hook.afterStep({ checkoutId, recorded, runner, state: next });
+    return next;
   }
 
   /**

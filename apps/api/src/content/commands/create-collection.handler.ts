@@ -7,7 +7,7 @@ import { DomainException } from '../../infrastructure/http/domain-exception';
 import { acceptedOrThrow } from '../parsed';
 import { SiteLoader, type CollectionView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
-import { requireRawBlockRights, richText, sanitizeBlocks } from '../rich-text-input';
+import { richText, writableBlocks } from '../rich-text-input';
 import { CreateCollectionCommand } from './create-collection.command';
 
 /**
@@ -35,8 +35,7 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
       newBlockId: () => derivedUuid(context.commandId, `block-${blocks++}`),
       storeUrlId: () => (store?.status === 'open' ? store.urlId : undefined),
     });
-    input.collection = { ...input.collection, description: richText(input.collection.description), layout: sanitizeBlocks(input.collection.layout) };
-    requireRawBlockRights(roles, input.collection.layout);
+    input.collection = { ...input.collection, description: richText(input.collection.description), layout: writableBlocks(roles, input.collection.layout) };
     if (input.collection.kind === 'products' && store?.status !== 'open') {
       throw new DomainException(domainError('STORE_NOT_FOUND', { storeCollectionId: input.collection.storeCollectionId }));
     }

@@ -3,7 +3,7 @@ import { blocksWithIds } from '@storefront/domain';
 import { derivedUuid } from '../../infrastructure/derived-ids';
 import { SiteLoader, type CollectionView } from '../site-loader';
 import { SiteWriter } from '../site-writer';
-import { requireRawBlockRights, sanitizeBlocks } from '../rich-text-input';
+import { writableBlocks } from '../rich-text-input';
 import { SetCollectionLayoutCommand } from './set-collection-layout.command';
 
 /** Replaces a page's blocks (at most 60); blocks sent without an id get one derived from the command id. */
@@ -16,9 +16,8 @@ export class SetCollectionLayoutHandler implements ICommandHandler<SetCollection
 
   async execute({ context, collectionId, blocks: requested, roles, expectedVersion }: SetCollectionLayoutCommand): Promise<CollectionView> {
     let n = 0;
-    const blocks = sanitizeBlocks(blocksWithIds(requested, () => derivedUuid(context.commandId, `block-${n++}`)));
     const { state } = await this.loader.collectionState(collectionId);
-    requireRawBlockRights(roles, blocks, state.status === 'active' ? state.collection.layout : []);
+    const blocks = writableBlocks(roles, blocksWithIds(requested, () => derivedUuid(context.commandId, `block-${n++}`)), state.status === 'active' ? state.collection.layout : []);
     await this.writer.collection(context, collectionId, { type: 'SetCollectionLayout', data: { collectionId, blocks, now: new Date().toISOString() } }, { expectedVersion });
     return this.loader.collectionView(collectionId);
   }

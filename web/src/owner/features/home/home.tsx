@@ -7,6 +7,7 @@ const WHAT_EACH_SECTION_DOES: Record<string, string> = {
   pages: 'Build pages, blog posts and events; arrange the navigation.',
   products: 'Add products, variants, prices, stock and images.',
   orders: 'See new orders, fulfil them or cancel them.',
+  forms: 'Build contact forms, surveys and newsletter sign-ups; read their submissions.',
   settings: 'Site title, logo, time zone, currency and checkout options.',
 };
 

@@ -1,3 +1,4 @@
+import { shippingAddressLines } from '@storefront/domain/checkout/shipping-address';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../app/api';
@@ -170,6 +171,20 @@ function OrderPage({ order, timeZone }: { order: OwnerOrderView; timeZone?: stri
                 <dt>Email</dt>
                 <dd>
                   <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>
+                </dd>
+              </div>
+              <div>
+                <dt>Ship to</dt>
+                <dd>
+                  {order.shippingAddress ? (
+                    <address className="order-address">
+                      {shippingAddressLines(order.shippingAddress).map((line, i) => (
+                        <span key={i}>{line}</span>
+                      ))}
+                    </address>
+                  ) : (
+                    'Nothing to ship'
+                  )}
                 </dd>
               </div>
             </dl>

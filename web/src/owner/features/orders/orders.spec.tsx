@@ -25,6 +25,7 @@ function order(over: Partial<OwnerOrderView> = {}): OwnerOrderView {
     taxTotal: usd(0),
     currency: 'USD',
     customerEmail: 'ada@example.com',
+    shippingAddress: null,
     fulfillmentStatus: 'PENDING',
     createdOn: '2026-11-23T15:04:00.000Z',
     fulfilledOn: null,
@@ -142,6 +143,15 @@ describe('an order', () => {
     expect(payment.textContent).toContain('pay_test_123');
     expect(payment.textContent).toContain('in test mode: no real money moved');
     expect(screen.getByRole('region', { name: 'History' }).textContent).toContain('PlacedNov 23, 2026, 10:04 AM');
+    expect(screen.getByRole('region', { name: 'Customer' }).textContent).toContain('Ship toNothing to ship');
+  });
+
+  it('shows where a shipped order goes, in the lines the buyer wrote', async () => {
+    const shippingAddress = { name: 'Ada Lovelace', line1: '12 Kiln Lane', line2: '', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US' as const };
+    fakeFetch(server({ [`GET /api/commerce/orders/${ORDER_ID}`]: { body: order({ shippingAddress }) } }));
+    renderOwnerApp(`/orders/${ORDER_ID}`);
+    const customer = await screen.findByRole('region', { name: 'Customer' });
+    expect([...customer.querySelectorAll('address span')].map((line) => line.textContent)).toEqual(['Ada Lovelace', '12 Kiln Lane', 'Portland, OR 97201', 'United States']);
   });
 
   it('is fulfilled through the confirmation modal: the status, the notice and the panel’s count change', async () => {
@@ -171,11 +181,14 @@ describe('an order', () => {
   });
 
   it('is cancelled with an optional reason the store keeps', async () => {
+    // The order as the store holds it: cancelled once the cancellation went through, as read again after it.
+    let stored = order();
     const { calls } = fakeFetch(server({
-      [`GET /api/commerce/orders/${ORDER_ID}`]: { body: order() },
-      [`POST /api/commerce/orders/${ORDER_ID}/cancellation`]: (body) => ({
-        body: order({ fulfillmentStatus: 'CANCELED', cancelledOn: '2026-11-24T09:00:00.000Z', cancelReason: (body as { reason?: string }).reason ?? '' }),
-      }),
+      [`GET /api/commerce/orders/${ORDER_ID}`]: () => ({ body: stored }),
+      [`POST /api/commerce/orders/${ORDER_ID}/cancellation`]: (body) => {
+        stored = order({ fulfillmentStatus: 'CANCELED', cancelledOn: '2026-11-24T09:00:00.000Z', cancelReason: (body as { reason?: string }).reason ?? '' });
+        return { body: stored };
+      },
     }));
     renderOwnerApp(`/orders/${ORDER_ID}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
@@ -185,7 +198,7 @@ describe('an order', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('Order #1001 is cancelled. Its payment was refunded and its items are back in stock.')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Out of glaze' });
-    expect(screen.getByRole('region', { name: 'History' }).textContent).toContain('Reason: Out of glaze');
+    await waitFor(() => expect(screen.getByRole('region', { name: 'History' }).textContent).toContain('Reason: Out of glaze'));
   });
 
   it('says in words why a change was refused', async () => {

@@ -6,9 +6,10 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../../../../apps/api/test/browser/chromium';
+import { launchChromium, openTab } from '../../../../../apps/api/test/browser/chromium';
 import { REPO_ROOT, startBuiltServer, type RunningServer } from '../../../../../apps/api/test/built-app';
 import { signInOwner } from '../../../../../apps/api/test/browser/owner';
+import { TEST_SHIPPING_ADDRESS } from '../../../../../apps/api/test/shipping-address';
 
 const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
 const DESKTOP = { width: 1280, height: 900 };
@@ -26,14 +27,7 @@ describe('owner app: orders and settings (browser)', () => {
     server = await startBuiltServer();
     browser = await launchChromium();
     await mkdir(ARTIFACTS, { recursive: true });
-    owner = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', baseURL: server.url });
-    page = await owner.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT);
-    consoleErrors = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
-    });
-    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+    ({ context: owner, page, errors: consoleErrors } = await openTab(browser, { ...DESKTOP, baseURL: server.url, timeout: STEP_TIMEOUT }));
     await signInOwner(page, server);
   }, 120_000);
 
@@ -51,7 +45,7 @@ describe('owner app: orders and settings (browser)', () => {
       const add = shop.locator('[data-island="add-to-cart"]').first().getByRole('button');
       await add.click();
       await shop.getByRole('link', { name: /^Cart, 1 item/ }).waitFor();
-      const checkout = await visitor.request.post('/api/commerce/checkout', { data: { email, paymentToken: 'tok_visa' } });
+      const checkout = await visitor.request.post('/api/commerce/checkout', { data: { email, paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS } });
       expect(checkout.status()).toBe(200);
       const { order } = (await checkout.json()) as { order: { id: string; grandTotal: { value: string } } };
       return { id: order.id, total: order.grandTotal.value };

@@ -1,3 +1,4 @@
+import { FIELD_LABELS } from '@storefront/domain/shared/strings';
 import type { ProductRecord } from '@storefront/domain/catalog/product-record';
 import { BLOCK } from '@storefront/domain/site/blocks';
 import type { CollectionRecord } from '@storefront/domain/site/site-records';
@@ -47,7 +48,7 @@ export function BlockInspector({ block, onChange, context }: { block: EditorBloc
       return (
         <RichTextEditor
           key={block.id}
-          label={blockLabel(block) === 'Heading' ? 'Heading text' : 'Text'}
+          label={blockLabel(block) === 'Heading' ? 'Heading text' : FIELD_LABELS.body}
           headings
           value={text(v, 'html')}
           pages={context.pages}
@@ -68,7 +69,7 @@ export function BlockInspector({ block, onChange, context }: { block: EditorBloc
       const options = (v.options ?? {}) as Value;
       return (
         <>
-          <TextField label="Title" value={text(v, 'title')} onChange={(title) => set({ title: title || undefined })} />
+          <TextField label={FIELD_LABELS.title} value={text(v, 'title')} onChange={(title) => set({ title: title || undefined })} />
           <SelectField
             label="Design"
             value={(text(options, 'design') || 'grid') as 'grid' | 'slideshow' | 'slider' | 'stacked'}
@@ -80,7 +81,7 @@ export function BlockInspector({ block, onChange, context }: { block: EditorBloc
             ]}
             onChange={(design) => set({ options: { ...options, design } })}
           />
-          <ImagePicker key={block.id} label="Images" multiple value={Array.isArray(v.imageIds) ? (v.imageIds as string[]) : []} onChange={(imageIds) => set({ imageIds })} />
+          <ImagePicker key={block.id} label={FIELD_LABELS.images} multiple value={Array.isArray(v.imageIds) ? (v.imageIds as string[]) : []} onChange={(imageIds) => set({ imageIds })} />
         </>
       );
     }
@@ -113,7 +114,7 @@ export function BlockInspector({ block, onChange, context }: { block: EditorBloc
     case 20:
       return (
         <>
-          <TextField label="Title" value={text(v, 'title')} onChange={(title) => set({ title: title || undefined })} />
+          <TextField label={FIELD_LABELS.title} value={text(v, 'title')} onChange={(title) => set({ title: title || undefined })} />
           <CollectionSelect value={text(v, 'collectionId')} collections={context.collections} onChange={(collectionId) => set({ collectionId: collectionId || undefined })} />
           <NumberField label="How many to show" min={1} max={24} step={1} value={num(v, 'pageSize')} onChange={(pageSize) => set({ pageSize: pageSize ?? undefined })} />
           <SelectField
@@ -130,7 +131,7 @@ export function BlockInspector({ block, onChange, context }: { block: EditorBloc
     case BLOCK.newsletter:
       return (
         <>
-          <TextField label="Title" value={text(v, 'title')} onChange={(title) => set({ title })} />
+          <TextField label={FIELD_LABELS.title} value={text(v, 'title')} onChange={(title) => set({ title })} />
           <RichTextEditor key={block.id} label="Description" value={text(v, 'description')} pages={context.pages} onChange={(description) => set({ description })} />
           <TextField label="Button text" value={text(v, 'buttonLabel')} onChange={(buttonLabel) => set({ buttonLabel })} />
         </>
@@ -154,7 +155,7 @@ export function BlockInspector({ block, onChange, context }: { block: EditorBloc
       return (
         <>
           <TextField label="Code" multiline value={text(v, 'code')} onChange={(code) => set({ code })} />
-          <TextField label="Language" hint="For example html, css or javascript." value={text(v, 'language')} onChange={(language) => set({ language: language || undefined })} />
+          <TextField label={FIELD_LABELS.language} hint="For example html, css or javascript." value={text(v, 'language')} onChange={(language) => set({ language: language || undefined })} />
         </>
       );
     default:
@@ -189,7 +190,7 @@ function AccordionFields({ value, onChange, pages }: { value: Value; onChange: (
         <li key={i}>
           <fieldset>
             <legend>Item {i + 1}</legend>
-            <TextField label="Title" value={item.title} onChange={(title) => setItems(items.map((it, j) => (j === i ? { ...it, title } : it)))} />
+            <TextField label={FIELD_LABELS.title} value={item.title} onChange={(title) => setItems(items.map((it, j) => (j === i ? { ...it, title } : it)))} />
             <RichTextEditor label="Answer" value={item.body} pages={pages} onChange={(body) => setItems(items.map((it, j) => (j === i ? { ...it, body } : it)))} />
             <button type="button" className="ow-button" disabled={items.length === 1} onClick={() => setItems(items.filter((_, j) => j !== i))}>
               Remove item {i + 1}

@@ -39,8 +39,11 @@ export const BLOCK_CHOICES: readonly BlockChoice[] = [
   { key: 'code', type: BLOCK.code, label: 'Code', description: 'Source code shown as written.', initial: () => ({ code: '', language: '' }) },
 ];
 
-/** Block types whose markup only an admin may add or change (the server answers 403 to anyone else; docs/SECURITY.md). */
-export const ADMIN_BLOCK_TYPES: ReadonlySet<number> = new Set([BLOCK.html, 22 /* embed */, BLOCK.code]);
+/**
+ * Block types only an admin may add or change (the server answers 403 to anyone else;
+ * docs/SECURITY.md). Heading and Text are anyone's: the server keeps their formatting only.
+ */
+export const ADMIN_BLOCK_TYPES: ReadonlySet<number> = new Set([22 /* embed */, BLOCK.code]);
 
 const NAMES: Record<number, string> = {
   [BLOCK.image]: 'Image', [BLOCK.gallery]: 'Gallery', [BLOCK.product]: 'Product', [BLOCK.button]: 'Button', [BLOCK.quote]: 'Quote',

@@ -27,8 +27,9 @@ export type ItemDraft = {
 
 /**
  * The page editor's editing state: what is open (a page's blocks, or a post's or event's fields),
- * the selected block, whether anything is unsaved, and the version it was loaded at (sent with
- * saves once the API takes it, so a stale save can be refused). `notice` is a message in words for
+ * the selected block, whether anything is unsaved, and the version it was loaded (or last saved) at,
+ * sent with every save (If-Match), so a save based on a version someone else has moved on from is
+ * refused instead of overwriting their change. `notice` is a message in words for
  * the owner (the block limit); `announcement` is what the block list's live region reads out.
  */
 export type PageEditorState = {
@@ -171,6 +172,13 @@ export const pageEditorSlice = createSlice({
       if (unchanged) state.dirty = false;
       if (version !== undefined) state.version = version;
     },
+    /**
+     * The open content moved to `version` without its fields changing here (published, say): the
+     * next save is based on it.
+     */
+    rebased(state, action: PayloadAction<number | null>) {
+      state.version = action.payload;
+    },
     /** What the live region reads out (keyboard moves in progress, say). */
     announced(state, action: PayloadAction<string>) {
       state.announcement = action.payload;
@@ -186,7 +194,7 @@ export const pageEditorSlice = createSlice({
 });
 
 export const {
-  pageLoaded, itemLoaded, blockAdded, blockChanged, blockMoved, blockDuplicated, blockDeleted, blockSelected, itemChanged, saved,
+  pageLoaded, itemLoaded, blockAdded, blockChanged, blockMoved, blockDuplicated, blockDeleted, blockSelected, itemChanged, saved, rebased,
   announced, noticeDismissed, closed,
 } = pageEditorSlice.actions;
 

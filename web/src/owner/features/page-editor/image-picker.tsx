@@ -4,7 +4,7 @@ import { ERROR_MESSAGES } from '@storefront/domain/shared/error-catalogue';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { Alert } from '../../ui/page-header';
-import { useEditorImagesQuery, useUploadImageMutation } from './page-editor-api';
+import { useLibraryImagesQuery, useUploadLibraryImageMutation } from '../../app/media-api';
 
 /** A rendition of an uploaded image for thumbnails (SPEC image widths). */
 export const thumbnailUrl = (image: Pick<ImageAssetRecord, 'assetUrl'>) => `${image.assetUrl}?format=300w`;
@@ -44,15 +44,15 @@ export function ImagePicker({
   /** Whether the library shows at first (by default when nothing is chosen yet). */
   startOpen?: boolean;
 }) {
-  const images = useEditorImagesQuery();
-  const [upload, uploading] = useUploadImageMutation();
+  const images = useLibraryImagesQuery();
+  const [upload, uploading] = useUploadLibraryImageMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const [uploaded, setUploaded] = useState<string | null>(null);
   const [open, setOpen] = useState(startOpen);
   const inputId = useId();
   const groupId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
-  const byId = new Map((images.data?.images ?? []).map((i) => [i.id, i]));
+  const byId = new Map((images.data ?? []).map((i) => [i.id, i]));
   const chosen = value.map((id) => byId.get(id)).filter((i): i is ImageAssetRecord => Boolean(i));
 
   const choose = (id: string) => {
@@ -129,10 +129,10 @@ export function ImagePicker({
         <div className="pe-library">
           {images.isLoading && <p className="ow-hint">Loading your images…</p>}
           {images.isError && <Alert>{errorMessage(images.error, 'Unable to load your images. Try again.')}</Alert>}
-          {images.data && images.data.images.length === 0 && <p className="ow-hint">Your library is empty. Upload an image to use it here.</p>}
-          {images.data && images.data.images.length > 0 && (
+          {images.data && images.data.length === 0 && <p className="ow-hint">Your library is empty. Upload an image to use it here.</p>}
+          {images.data && images.data.length > 0 && (
             <ul className="pe-library-grid" aria-label="Your images">
-              {images.data.images.map((image) => {
+              {images.data.map((image) => {
                 const selected = value.includes(image.id);
                 return (
                   <li key={image.id}>

@@ -1,18 +1,20 @@
+import { FIELD_LABELS } from '@storefront/domain/shared/strings';
 import { ERROR_MESSAGES } from '@storefront/domain/shared/error-catalogue';
 import type { CollectionRecord, ContentItemRecord } from '@storefront/domain/site/site-records';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { errorMessage } from '../../app/api';
+import { useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetSiteSummaryQuery } from '../../shell/session-api';
 import { Alert, PageHeader } from '../../ui/page-header';
-import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
-import { itemChanged, itemLoaded, saved, type ItemDraft, type ItemLocation } from './editor-slice';
+import { HistoryButton } from '../history/history-button';
+import { EditConflictNotice } from '../../ui/edit-conflict';
+import { itemChanged, itemLoaded, type ItemDraft, type ItemLocation } from './editor-slice';
 import { TextField } from './fields';
 import { ImagePicker } from './image-picker';
-import { pageChoices, useSaveShortcut } from './page-editor';
-import { usePublishEditedItemMutation, useSaveItemMutation, versionOf, type ItemView } from './page-editor-api';
-import { PreviewFrame, publishedSiteShows } from './preview-frame';
+import { pageChoices } from './page-editor';
+import { pageEditorApi, usePublishEditedItemMutation, useSaveItemMutation, versionOf, type ItemView } from './page-editor-api';
+import { PreviewFrame } from './preview-frame';
 import { RichTextEditor } from './rich-text-editor';
+import { useVersionedSave } from './use-versioned-save';
 import { fromZonedInput, toZonedInput } from './zoned-time';
 import './page-editor.css';
 
@@ -55,10 +57,8 @@ export function ItemEditor({ view, collections }: { view: ItemView; collections:
   const event = item.recordType === 12;
   const site = useGetSiteSummaryQuery();
   const timeZone = (site.data?.website as { timeZone?: string } | undefined)?.timeZone ?? 'America/New_York';
-  const [saveItem, saving] = useSaveItemMutation();
-  const [publishItem, publishing] = usePublishEditedItemMutation();
-  const [reloadKey, setReloadKey] = useState(0);
-  const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [saveItem] = useSaveItemMutation();
+  const [publishItem] = usePublishEditedItemMutation();
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
   const collection = collections.find((c) => c.id === item.collectionId);
   const pages = useMemo(() => pageChoices(collections), [collections]);
@@ -67,50 +67,33 @@ export function ItemEditor({ view, collections }: { view: ItemView; collections:
   useEffect(() => {
     if (!loaded) dispatch(itemLoaded({ id: item.id, item: draftOf(item), version: versionOf(view) }));
   }, [dispatch, item, loaded, view]);
-  useUnsavedChangesGuard(loaded && editor.dirty);
 
   const draft = editor.item;
-  const [updating, setUpdating] = useState(false);
-  /** Reloads the frame once the published site shows what was saved at `updatedOn`. */
-  const refreshPreview = useCallback(
-    async (updatedOn: number) => {
-      setUpdating(true);
-      await publishedSiteShows(item.fullUrl, (context) => context.item?.updatedOn, updatedOn);
-      setUpdating(false);
-      setReloadKey((k) => k + 1);
+  const { save, publish, saving, publishing, status, setStatus, conflicts, preview, refreshPreview } = useVersionedSave<ItemView>({
+    loaded: loaded && draft !== null,
+    dirty: editor.dirty,
+    fullUrl: item.fullUrl,
+    updatedOnIn: (context) => context.item?.updatedOn,
+    updatedOnOf: (saved) => saved.item.updatedOn,
+    check: () => {
+      const found = draft ? itemProblem(draft, event) : null;
+      setProblem(found);
+      if (found) setStatus({ kind: 'error', text: found.message });
+      return found === null;
     },
-    [item.fullUrl],
-  );
-  const save = useCallback(async (): Promise<boolean> => {
-    if (!loaded || !draft || saving.isLoading) return false;
-    const found = itemProblem(draft, event);
-    setProblem(found);
-    if (found) {
-      setStatus({ kind: 'error', text: found.message });
-      return false;
-    }
-    const result = await saveItem({ id: item.id, item: draft });
-    if ('error' in result) {
-      setStatus({ kind: 'error', text: errorMessage(result.error, 'Unable to save. Please try again.') });
-      return false;
-    }
-    dispatch(saved({ sent: { item: draft }, version: versionOf(result.data) }));
-    setStatus({ kind: 'success', text: item.workflowState === 'Published' ? 'Saved. The published page shows your changes.' : 'Saved. Publish it to show it to visitors.' });
-    await refreshPreview(result.data.item.updatedOn);
-    return true;
-  }, [dispatch, draft, event, item.id, item.workflowState, loaded, refreshPreview, saveItem, saving.isLoading]);
-  useSaveShortcut(useCallback(() => void save(), [save]));
-
-  const publish = async () => {
-    if (editor.dirty && !(await save())) return;
-    const result = await publishItem(item.id);
-    if ('error' in result) {
-      setStatus({ kind: 'error', text: errorMessage(result.error, 'Unable to publish. Please try again.') });
-      return;
-    }
-    setStatus({ kind: 'success', text: result.data.item.workflowState === 'Scheduled' ? 'Scheduled.' : 'Published. Visitors now see it.' });
-    await refreshPreview(result.data.item.updatedOn);
-  };
+    send: (version) => ({ sent: { item: draft! }, request: saveItem({ id: item.id, item: draft!, version }) }),
+    publishRequest: (version) => publishItem({ id: item.id, version }),
+    reload: async () => {
+      const fresh = await dispatch(pageEditorApi.endpoints.editorItem.initiate(item.id, { forceRefetch: true, subscribe: false })).unwrap();
+      dispatch(itemLoaded({ id: fresh.item.id, item: draftOf(fresh.item), version: versionOf(fresh) }));
+    },
+    messages: {
+      saved: item.workflowState === 'Published' ? 'Saved. The published page shows your changes.' : 'Saved. Publish it to show it to visitors.',
+      saveFailed: 'Unable to save. Please try again.',
+      published: (view) => (view.item.workflowState === 'Scheduled' ? 'Scheduled.' : 'Published. Visitors now see it.'),
+      publishFailed: 'Unable to publish. Please try again.',
+    },
+  });
 
   if (!loaded || !draft) return null;
   const change = (changes: Partial<ItemDraft>) => dispatch(itemChanged(changes));
@@ -134,35 +117,38 @@ export function ItemEditor({ view, collections }: { view: ItemView; collections:
               View <span aria-hidden="true">↗</span>
               <span className="pe-visually-hidden"> (opens in a new tab)</span>
             </a>
+            <HistoryButton subject={{ kind: 'item', id: item.id }} name={`“${item.title}”`} path={item.fullUrl} unsaved={editor.dirty}
+              onRestored={(v: ItemView) => { dispatch(itemLoaded({ id: item.id, item: draftOf(v.item), version: versionOf(v) })); void refreshPreview(v.item.updatedOn); }} />
             {item.workflowState !== 'Published' && (
-              <button type="button" className="ow-button" disabled={publishing.isLoading || saving.isLoading} onClick={() => void publish()}>
-                {publishing.isLoading ? 'Publishing…' : editor.dirty ? 'Save and publish' : 'Publish'}
+              <button type="button" className="ow-button" disabled={publishing || saving} onClick={() => void publish()}>
+                {publishing ? 'Publishing…' : editor.dirty ? 'Save and publish' : 'Publish'}
               </button>
             )}
-            <button type="button" className="ow-button ow-primary" disabled={saving.isLoading} onClick={() => void save()}>
-              {saving.isLoading ? 'Saving…' : 'Save'}
+            <button type="button" className="ow-button ow-primary" disabled={saving} onClick={() => void save()}>
+              {saving ? 'Saving…' : 'Save'}
             </button>
           </>
         }
       />
       {status && <Alert kind={status.kind}>{status.text}</Alert>}
+      <EditConflictNotice state={conflicts} />
       <div className="pe-layout">
         <section className="pe-blocks ow-panel-box" aria-label={`${kindName} content`}>
-          <TextField label="Title" value={draft.title} maxLength={200} error={problem?.field === 'title' ? problem.message : null} onChange={(title) => change({ title })} />
+          <TextField label={FIELD_LABELS.title} value={draft.title} maxLength={200} error={problem?.field === 'title' ? problem.message : null} onChange={(title) => change({ title })} />
           {event && (
             <fieldset className="pe-fieldset">
               <legend>When</legend>
               <p className="ow-hint">In the website's time zone, {timeZone}.</p>
               <div className="pe-field-row pe-dates">
                 <TextField
-                  label="Starts"
+                  label={FIELD_LABELS.startDate}
                   type="datetime-local"
                   value={toZonedInput(draft.startDate, timeZone)}
                   error={problem?.field === 'startDate' ? problem.message : null}
                   onChange={(v) => change({ startDate: fromZonedInput(v, timeZone) })}
                 />
                 <TextField
-                  label="Ends"
+                  label={FIELD_LABELS.endDate}
                   type="datetime-local"
                   value={toZonedInput(draft.endDate, timeZone)}
                   error={problem?.field === 'endDate' ? problem.message : null}
@@ -180,16 +166,16 @@ export function ItemEditor({ view, collections }: { view: ItemView; collections:
               <TextField label="Country" value={location.addressCountry} onChange={(addressCountry) => change({ location: { ...location, addressCountry } })} />
             </fieldset>
           )}
-          <ImagePicker label="Main image" startOpen={false} value={draft.mainImageId ? [draft.mainImageId] : []} onChange={([id]) => change({ mainImageId: id ?? null })} />
+          <ImagePicker label={FIELD_LABELS.mainImageId} startOpen={false} value={draft.mainImageId ? [draft.mainImageId] : []} onChange={([id]) => change({ mainImageId: id ?? null })} />
           {draft.mainImageId && (
             <button type="button" className="ow-link-button pe-remove-image" onClick={() => change({ mainImageId: null })}>
               Remove the main image
             </button>
           )}
-          <RichTextEditor label="Excerpt" value={draft.excerpt} pages={pages} onChange={(excerpt) => change({ excerpt })} hint="A short summary shown in lists and summary blocks." />
+          <RichTextEditor label={FIELD_LABELS.excerpt} value={draft.excerpt} pages={pages} onChange={(excerpt) => change({ excerpt })} hint="A short summary shown in lists and summary blocks." />
           <RichTextEditor label={event ? 'Description' : 'Body'} headings value={draft.body} pages={pages} onChange={(body) => change({ body })} />
         </section>
-        <PreviewFrame src={item.fullUrl} title={`Preview of ${draft.title || item.title}`} reloadKey={reloadKey} updating={updating} />
+        <PreviewFrame src={item.fullUrl} title={`Preview of ${draft.title || item.title}`} reloadKey={preview.reloadKey} updating={preview.updating} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { ProductRecord } from '@storefront/domain/catalog/product-record';
-import type { ImageAssetRecord } from '@storefront/domain/media/image-record';
 import type { CollectionRecord, ContentItemRecord } from '@storefront/domain/site/site-records';
 import { ownerApi } from '../../app/api';
+import { basedOn } from '../../app/if-match';
 import type { EditorBlock } from './block-types';
 import type { ItemDraft } from './editor-slice';
 
@@ -32,12 +32,12 @@ export const pageEditorApi = ownerApi.injectEndpoints({
       query: (id) => `site/collections/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Page', id }, { type: 'Layout', id }],
     }),
-    saveLayout: build.mutation<CollectionView, { id: string; blocks: EditorBlock[] }>({
-      query: ({ id, blocks }) => ({ url: `site/collections/${encodeURIComponent(id)}/layout`, method: 'PUT', body: { blocks } }),
+    saveLayout: build.mutation<CollectionView, { id: string; blocks: EditorBlock[]; version?: number | null }>({
+      query: ({ id, blocks, version }) => ({ url: `site/collections/${encodeURIComponent(id)}/layout`, method: 'PUT', body: { blocks }, headers: basedOn(version) }),
       invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Page', id }, { type: 'Layout', id }, { type: 'Page', id: 'LIST' }, 'History']),
     }),
-    setPagePublished: build.mutation<CollectionView, { id: string; published: boolean }>({
-      query: ({ id, published }) => ({ url: `site/collections/${encodeURIComponent(id)}`, method: 'PUT', body: { published } }),
+    setPagePublished: build.mutation<CollectionView, { id: string; published: boolean; version?: number | null }>({
+      query: ({ id, published, version }) => ({ url: `site/collections/${encodeURIComponent(id)}`, method: 'PUT', body: { published }, headers: basedOn(version) }),
       invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Page', id }, { type: 'Page', id: 'LIST' }, 'History']),
     }),
     editorCollectionItems: build.query<{ items: ContentItemRecord[] }, string>({
@@ -48,25 +48,13 @@ export const pageEditorApi = ownerApi.injectEndpoints({
       query: (id) => `site/items/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Page', id }],
     }),
-    saveItem: build.mutation<ItemView, { id: string; item: ItemDraft }>({
-      query: ({ id, item }) => ({ url: `site/items/${encodeURIComponent(id)}`, method: 'PUT', body: itemBody(item) }),
+    saveItem: build.mutation<ItemView, { id: string; item: ItemDraft; version?: number | null }>({
+      query: ({ id, item, version }) => ({ url: `site/items/${encodeURIComponent(id)}`, method: 'PUT', body: itemBody(item), headers: basedOn(version) }),
       invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Page', id }, { type: 'Page', id: 'LIST' }, 'History']),
     }),
-    publishEditedItem: build.mutation<ItemView, string>({
-      query: (id) => ({ url: `site/items/${encodeURIComponent(id)}/publish`, method: 'POST', body: {} }),
-      invalidatesTags: (_r, error, id) => (error ? [] : [{ type: 'Page', id }, { type: 'Page', id: 'LIST' }, 'History']),
-    }),
-    editorImages: build.query<{ images: ImageAssetRecord[] }, void>({
-      query: () => 'media/images',
-      providesTags: [{ type: 'Image', id: 'LIST' }],
-    }),
-    uploadImage: build.mutation<ImageAssetRecord, File>({
-      query: (file) => {
-        const form = new FormData();
-        form.append('file', file, file.name);
-        return { url: 'media/images', method: 'POST', body: form };
-      },
-      invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Image', id: 'LIST' }]),
+    publishEditedItem: build.mutation<ItemView, { id: string; version?: number | null }>({
+      query: ({ id, version }) => ({ url: `site/items/${encodeURIComponent(id)}/publish`, method: 'POST', body: {}, headers: basedOn(version) }),
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Page', id }, { type: 'Page', id: 'LIST' }, 'History']),
     }),
     editorProducts: build.query<{ products: ProductRecord[] }, string>({
       query: (websiteId) => `content-service/product/1.1/websites/${encodeURIComponent(websiteId)}/products`,
@@ -83,5 +71,5 @@ function itemBody(item: ItemDraft): Record<string, unknown> {
 
 export const {
   useEditorCollectionsQuery, useEditorCollectionItemsQuery, useEditorPageQuery, useSaveLayoutMutation, useSetPagePublishedMutation, useEditorItemQuery, useSaveItemMutation,
-  usePublishEditedItemMutation, useEditorImagesQuery, useUploadImageMutation, useEditorProductsQuery,
+  usePublishEditedItemMutation, useEditorProductsQuery,
 } = pageEditorApi;

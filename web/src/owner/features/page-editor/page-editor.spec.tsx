@@ -335,16 +335,20 @@ describe('block fields', () => {
     expect(screen.queryByRole('group', { name: 'Add a link' })).toBeNull();
   });
 
-  it('offers text and code blocks to an admin only', async () => {
-    server([HEADING], { 'GET /api/config/session': { body: { ...ADMIN_SESSION, owner: { ...ADMIN_SESSION.owner, roles: ['editor'] } } } });
+  it('offers headings and text to an editor, and code blocks to an admin only', async () => {
+    const CODE: Block = { id: 'c1', type: BLOCK.code, value: { code: 'npm start', language: 'shell' } };
+    server([HEADING, CODE], { 'GET /api/config/session': { body: { ...ADMIN_SESSION, owner: { ...ADMIN_SESSION.owner, roles: ['editor'] } } } });
     await openEditor();
     await userEvent.click(screen.getByRole('button', { name: '+ Add block' }));
-    expect((addChoice('Heading') as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('Only an admin can add text blocks.')).toBeTruthy();
-    expect((addChoice('Image') as HTMLButtonElement).disabled).toBe(false);
+    expect((addChoice('Heading') as HTMLButtonElement).disabled).toBe(false);
+    expect((addChoice('Text') as HTMLButtonElement).disabled).toBe(false);
+    expect((addChoice('Code') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Only an admin can add code blocks.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     await userEvent.click(screen.getByRole('button', { name: /^Heading/ }));
-    expect(screen.getByText('Only an admin can change heading blocks. You can still move this block, or delete it.')).toBeTruthy();
+    expect(screen.queryByText(/Only an admin can change/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /^Code/ }));
+    expect(screen.getByText('Only an admin can change code blocks. You can still move this block, or delete it.')).toBeTruthy();
   });
 });
 

@@ -1,22 +1,25 @@
 import type { CollectionRecord } from '@storefront/domain/site/site-records';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetSessionQuery, useGetSiteSummaryQuery } from '../../shell/session-api';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { Alert, Loading, PageHeader } from '../../ui/page-header';
-import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
+import { HistoryButton } from '../history/history-button';
+import { EditConflictNotice } from '../../ui/edit-conflict';
 import { AddBlockMenu } from './add-block-menu';
 import { BlockInspector, type InspectorContext } from './block-inspector';
 import { BlockList } from './block-list';
 import { firstBlockProblem } from './block-rules';
-import { blockLabel, type EditorBlock } from './block-types';
+import { blockLabel } from './block-types';
 import {
-  announced, blockAdded, blockChanged, blockDeleted, blockDuplicated, blockMoved, blockSelected, MAX_BLOCKS, noticeDismissed, pageLoaded, saved,
+  announced, blockAdded, blockChanged, blockDeleted, blockDuplicated, blockMoved, blockSelected, MAX_BLOCKS, noticeDismissed, pageLoaded,
 } from './editor-slice';
+import { useLibraryImagesQuery } from '../../app/media-api';
 import type { PageChoice } from './link-field';
-import { useEditorImagesQuery, useEditorPageQuery, useEditorProductsQuery, useSaveLayoutMutation, useSetPagePublishedMutation, versionOf, type CollectionView } from './page-editor-api';
-import { PreviewFrame, publishedSiteShows } from './preview-frame';
+import { useEditorPageQuery, useEditorProductsQuery, useSaveLayoutMutation, useSetPagePublishedMutation, versionOf, type CollectionView } from './page-editor-api';
+import { PreviewFrame } from './preview-frame';
+import { useVersionedSave } from './use-versioned-save';
 import './page-editor.css';
 
 /** Pages and collections as link targets, plus the site's own /cart and /search (SPEC 2 routes). */
@@ -31,20 +34,6 @@ export function useCanWriteMarkup(): boolean {
   const owner = data?.owner;
   if (!owner) return false;
   return owner.permissions ? owner.permissions.includes('blocks.code') : owner.roles.includes('admin');
-}
-
-/** Saves with Ctrl/⌘+S while the editor is open. */
-export function useSaveShortcut(save: () => void): void {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
-        e.preventDefault();
-        save();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [save]);
 }
 
 /**
@@ -64,14 +53,11 @@ export function PageEditor({ summary, collections }: { summary: CollectionRecord
   const site = useGetSiteSummaryQuery();
   const websiteId = site.data?.website.id;
   const products = useEditorProductsQuery(websiteId ?? '', { skip: !websiteId });
-  const images = useEditorImagesQuery();
+  const images = useLibraryImagesQuery();
   const canWriteMarkup = useCanWriteMarkup();
   const { confirm } = useConfirm();
-  const [saveLayout, saving] = useSaveLayoutMutation();
-  const [setPublished, publishing] = useSetPagePublishedMutation();
-  const [reloadKey, setReloadKey] = useState(0);
-  /** The last save's outcome; a block problem (`blocks`: the blocks it was found in) goes once the blocks change. */
-  const [status, setStatus] = useState<{ kind: 'error' | 'success'; text: string; blocks?: readonly EditorBlock[] } | null>(null);
+  const [saveLayout] = useSaveLayoutMutation();
+  const [setPublished] = useSetPagePublishedMutation();
   const [problemId, setProblemId] = useState<string | null>(null);
 
   const loaded = view !== undefined && editor.targetId === page.id;
@@ -79,12 +65,10 @@ export function PageEditor({ summary, collections }: { summary: CollectionRecord
     if (view && !loaded) dispatch(pageLoaded({ id: view.collection.id, blocks: view.collection.layout?.blocks ?? [], version: versionOf(view) }));
   }, [dispatch, loaded, view]);
 
-  useUnsavedChangesGuard(loaded && editor.dirty);
-
   const pages = useMemo(() => pageChoices(collections), [collections]);
   const pagePaths = useMemo(() => pages.map((p) => p.path), [pages]);
   const names = useMemo(() => {
-    const imageNames = new Map((images.data?.images ?? []).map((i) => [i.id, i.title || i.filename]));
+    const imageNames = new Map((images.data ?? []).map((i) => [i.id, i.title || i.filename]));
     const productNames = new Map((products.data?.products ?? []).map((p) => [p.id, p.name]));
     const collectionNames = new Map(collections.map((c) => [c.id, c.title]));
     return { image: (id: string) => imageNames.get(id), product: (id: string) => productNames.get(id), collection: (id: string) => collectionNames.get(id) };
@@ -96,52 +80,33 @@ export function PageEditor({ summary, collections }: { summary: CollectionRecord
     canWriteMarkup,
   };
 
-  const [updating, setUpdating] = useState(false);
-  /** Reloads the frame once the published site shows what was saved at `updatedOn`. */
-  const refreshPreview = useCallback(
-    async (updatedOn: number) => {
-      setUpdating(true);
-      await publishedSiteShows(page.fullUrl, (context) => context.collection?.updatedOn, updatedOn);
-      setUpdating(false);
-      setReloadKey((k) => k + 1);
-    },
-    [page.fullUrl],
-  );
-
-  const save = useCallback(async (): Promise<boolean> => {
-    if (!loaded || saving.isLoading) return false;
-    const problem = firstBlockProblem(editor.blocks, pagePaths);
-    if (problem) {
+  const { save, publish, saving, publishing, status, setStatus, conflicts, preview, refreshPreview } = useVersionedSave<CollectionView>({
+    loaded,
+    dirty: editor.dirty,
+    fullUrl: page.fullUrl,
+    updatedOnIn: (context) => context.collection?.updatedOn,
+    updatedOnOf: (saved) => saved.collection.updatedOn,
+    check: () => {
+      const problem = firstBlockProblem(editor.blocks, pagePaths);
+      setProblemId(problem?.id ?? null);
+      if (!problem) return true;
       dispatch(blockSelected(problem.id));
-      setProblemId(problem.id);
       setStatus({ kind: 'error', text: `Block ${problem.index + 1} (${blockLabel(editor.blocks[problem.index]!)}): ${problem.message}`, blocks: editor.blocks });
       return false;
-    }
-    setProblemId(null);
-    const sent = editor.blocks;
-    const result = await saveLayout({ id: page.id, blocks: sent });
-    if ('error' in result) {
-      setStatus({ kind: 'error', text: errorMessage(result.error, 'Unable to save the page. Please try again.') });
-      return false;
-    }
-    dispatch(saved({ sent: { blocks: sent }, version: versionOf(result.data) }));
-    setStatus({ kind: 'success', text: page.published ? 'Saved. The published page shows your changes.' : 'Saved. Publish the page to show it to visitors.' });
-    await refreshPreview(result.data.collection.updatedOn);
-    return true;
-  }, [dispatch, editor.blocks, loaded, page.id, page.published, pagePaths, refreshPreview, saveLayout, saving.isLoading]);
-
-  const publish = async () => {
-    if (editor.dirty && !(await save())) return;
-    const result = await setPublished({ id: page.id, published: true });
-    if ('error' in result) {
-      setStatus({ kind: 'error', text: errorMessage(result.error, 'Unable to publish the page. Please try again.') });
-      return;
-    }
-    setStatus({ kind: 'success', text: 'Published. Visitors now see this page.' });
-    await refreshPreview(result.data.collection.updatedOn);
-  };
-
-  useSaveShortcut(useCallback(() => void save(), [save]));
+    },
+    send: (version) => ({ sent: { blocks: editor.blocks }, request: saveLayout({ id: page.id, blocks: editor.blocks, version }) }),
+    publishRequest: (version) => setPublished({ id: page.id, published: true, version }),
+    reload: async () => {
+      const fresh = await pageQuery.refetch().unwrap();
+      dispatch(pageLoaded({ id: fresh.collection.id, blocks: fresh.collection.layout?.blocks ?? [], version: versionOf(fresh) }));
+    },
+    messages: {
+      saved: page.published ? 'Saved. The published page shows your changes.' : 'Saved. Publish the page to show it to visitors.',
+      saveFailed: 'Unable to save the page. Please try again.',
+      published: () => 'Published. Visitors now see this page.',
+      publishFailed: 'Unable to publish the page. Please try again.',
+    },
+  });
 
   const remove = async (id: string) => {
     const block = editor.blocks.find((b) => b.id === id);
@@ -170,18 +135,21 @@ export function PageEditor({ summary, collections }: { summary: CollectionRecord
               View page <span aria-hidden="true">↗</span>
               <span className="pe-visually-hidden"> (opens in a new tab)</span>
             </a>
+            <HistoryButton subject={{ kind: 'collection', id: page.id }} name={`“${page.title}”`} path={page.fullUrl} unsaved={editor.dirty}
+              onRestored={(v: CollectionView) => { dispatch(pageLoaded({ id: page.id, blocks: v.collection.layout?.blocks ?? [], version: versionOf(v) })); void refreshPreview(v.collection.updatedOn); }} />
             {!page.published && (
-              <button type="button" className="ow-button" disabled={publishing.isLoading || saving.isLoading} onClick={() => void publish()}>
-                {publishing.isLoading ? 'Publishing…' : editor.dirty ? 'Save and publish' : 'Publish'}
+              <button type="button" className="ow-button" disabled={publishing || saving} onClick={() => void publish()}>
+                {publishing ? 'Publishing…' : editor.dirty ? 'Save and publish' : 'Publish'}
               </button>
             )}
-            <button type="button" className="ow-button ow-primary" disabled={saving.isLoading} onClick={() => void save()}>
-              {saving.isLoading ? 'Saving…' : 'Save'}
+            <button type="button" className="ow-button ow-primary" disabled={saving} onClick={() => void save()}>
+              {saving ? 'Saving…' : 'Save'}
             </button>
           </>
         }
       />
       {status && (!status.blocks || status.blocks === editor.blocks) && <Alert kind={status.kind}>{status.text}</Alert>}
+      <EditConflictNotice state={conflicts} />
       <div className="pe-layout">
         {!loaded ? (
           <section className="pe-blocks ow-panel-box" aria-label="Blocks">
@@ -229,7 +197,7 @@ export function PageEditor({ summary, collections }: { summary: CollectionRecord
             )}
           </section>
         )}
-        <PreviewFrame src={page.fullUrl} title={`Preview of ${page.title}`} reloadKey={reloadKey} updating={updating} />
+        <PreviewFrame src={page.fullUrl} title={`Preview of ${page.title}`} reloadKey={preview.reloadKey} updating={preview.updating} />
       </div>
     </div>
   );

@@ -1,14 +1,16 @@
+import { FIELD_LABELS } from '@storefront/domain/shared/strings';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SITE_LIMITS } from '@storefront/domain/site/site-limits';
 import { ERROR_MESSAGES } from '@storefront/domain/shared/error-catalogue';
 import { errorMessage } from '../../app/api';
+import { useLibraryImagesQuery } from '../../app/media-api';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { MenuButton } from '../../ui/menu';
 import { Alert } from '../../ui/page-header';
 import { contentEditorPath, formatWhen, itemNoun, pageName, statusLabel, statusTone } from './page-labels';
 import {
-  useCreateItemMutation, useDeleteItemMutation, usePagesImagesQuery, useListItemsQuery, usePublishItemMutation, useReorderItemsMutation, type Collection,
+  useCreateItemMutation, useDeleteItemMutation, useListItemsQuery, usePublishItemMutation, useReorderItemsMutation, type Collection,
   type ContentItem, type LibraryImage,
 } from './pages-api';
 import { Dialog } from '../../ui/dialog';
@@ -39,7 +41,7 @@ export function CollectionItems({ collection }: { collection: Collection }) {
   const focusAfter = useRef<string | null>(null);
   const now = useNow();
   const orderable = collection.typeName === 'gallery';
-  const library = usePagesImagesQuery(undefined, { skip: !orderable });
+  const library = useLibraryImagesQuery(undefined, { skip: !orderable });
   const imagesById = new Map((library.data ?? []).map((img) => [img.id, img]));
   const [picking, setPicking] = useState(false);
   const list = items.data ?? [];
@@ -268,11 +270,11 @@ function NewItemForm({ collection }: { collection: Collection }) {
     >
       <div className="ow-field">
         <label htmlFor={titleId}>New {noun.one}</label>
-        <input id={titleId} value={title} maxLength={200} placeholder="Title" onChange={(e) => setTitle(e.target.value)} />
+        <input id={titleId} value={title} maxLength={200} placeholder={FIELD_LABELS.title} onChange={(e) => setTitle(e.target.value)} />
       </div>
       {isEvent && (
         <div className="ow-field">
-          <label htmlFor={startId}>Starts</label>
+          <label htmlFor={startId}>{FIELD_LABELS.startDate}</label>
           <input id={startId} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
         </div>
       )}

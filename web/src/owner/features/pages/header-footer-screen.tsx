@@ -1,13 +1,18 @@
+import { FIELD_LABELS } from '@storefront/domain/shared/strings';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ERROR_MESSAGES } from '@storefront/domain/shared/error-catalogue';
 import { isSafeLink, SITE_LIMITS } from '@storefront/domain/site/site-limits';
 import type { AnnouncementBar, SocialAccount } from '@storefront/domain/site/website-settings';
 import { errorMessage } from '../../app/api';
+import { useAppDispatch } from '../../app/hooks';
+import { EditConflictNotice, useEditConflict, type EditConflictState } from '../../ui/edit-conflict';
 import { Alert, Loading, PageHeader } from '../../ui/page-header';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
+import { HistoryButton } from '../history/history-button';
 import { linkProblem, normaliseLink } from './page-dialogs';
-import { useChangeWebsiteSettingsMutation, useGetHeaderFooterQuery, useGetWebsiteSettingsQuery, useSetHeaderFooterMutation, type HeaderFooter } from './pages-api';
+import { pagesApi, useChangeWebsiteSettingsMutation, useGetHeaderFooterQuery, useGetWebsiteSettingsQuery, useSetHeaderFooterMutation, type HeaderFooter } from './pages-api';
 import { PagesTabs } from './pages-tabs';
+import { useWebsiteVersion, type WebsiteVersion } from './website-version';
 import './pages.css';
 
 const NO_BAR: AnnouncementBar = { enabled: false, text: '', url: null };
@@ -40,6 +45,21 @@ export function socialProblem(account: SocialAccount): string | null {
 export function HeaderFooterScreen() {
   const settings = useGetWebsiteSettingsQuery();
   const headerFooter = useGetHeaderFooterQuery();
+  const dispatch = useAppDispatch();
+  // One stream holds all three parts: the forms share its version, and a conflict's Reload fills them all again.
+  const version = useWebsiteVersion(settings.data, headerFooter.data);
+  const [filled, setFilled] = useState(0);
+  const website: Website = {
+    version,
+    reload: async () => {
+      const [s, h] = await Promise.all([
+        dispatch(pagesApi.endpoints.getWebsiteSettings.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap(),
+        dispatch(pagesApi.endpoints.getHeaderFooter.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap(),
+      ]);
+      version.reset(s, h);
+      setFilled((n) => n + 1);
+    },
+  };
   const [dirtyParts, setDirtyParts] = useState<ReadonlySet<string>>(new Set());
   useUnsavedChangesGuard(dirtyParts.size > 0);
   const markDirty = (part: string) => (dirty: boolean) =>
@@ -53,7 +73,9 @@ export function HeaderFooterScreen() {
 
   const header = (
     <>
-      <PageHeader title="Header, footer and social links" subtitle="What every page of your site shows above and below its content." />
+      <PageHeader title="Header, footer and social links" subtitle="What every page of your site shows above and below its content."
+        actions={<HistoryButton subject={{ kind: 'settings' }} name="the settings" title="History of the settings, header and footer" path="/" unsaved={dirtyParts.size > 0}
+          onRestored={() => void website.reload()} />} />
       <PagesTabs />
     </>
   );
@@ -82,9 +104,9 @@ export function HeaderFooterScreen() {
     <>
       {header}
       <div className="pg-settings">
-        <AnnouncementForm loaded={settings.data.website.announcementBar ?? NO_BAR} onDirty={markDirty('announcement')} />
-        <HtmlForm loaded={headerFooter.data} onDirty={markDirty('html')} />
-        <SocialForm loaded={settings.data.website.socialAccounts} onDirty={markDirty('social')} />
+        <AnnouncementForm key={`announcement-${filled}`} loaded={settings.data.website.announcementBar ?? NO_BAR} website={website} onDirty={markDirty('announcement')} />
+        <HtmlForm key={`html-${filled}`} loaded={headerFooter.data} website={website} onDirty={markDirty('html')} />
+        <SocialForm key={`social-${filled}`} loaded={settings.data.website.socialAccounts} website={website} onDirty={markDirty('social')} />
       </div>
     </>
   );
@@ -92,10 +114,16 @@ export function HeaderFooterScreen() {
 
 type Saved = { kind: 'success' | 'error'; text: string } | null;
 
-function SaveRow({ label, saving, dirty, saved, onDiscard }: { label: string; saving: boolean; dirty: boolean; saved: Saved; onDiscard: () => void }) {
+/** The website stream the forms save to: the version they share, and filling them all again (a conflict's Reload). */
+type Website = { version: WebsiteVersion; reload: () => Promise<void> };
+
+function SaveRow({ label, saving, dirty, saved, conflicts, onDiscard }: {
+  label: string; saving: boolean; dirty: boolean; saved: Saved; conflicts: EditConflictState; onDiscard: () => void;
+}) {
   return (
     <>
       {saved?.kind === 'error' && <Alert>{saved.text}</Alert>}
+      <EditConflictNotice state={conflicts} />
       <div className="ow-form-actions">
         <button type="submit" className="ow-button ow-primary" disabled={saving || !dirty}>
           {saving ? 'Saving…' : label}
@@ -109,7 +137,8 @@ function SaveRow({ label, saving, dirty, saved, onDiscard }: { label: string; sa
   );
 }
 
-function AnnouncementForm({ loaded, onDirty }: { loaded: AnnouncementBar; onDirty: (dirty: boolean) => void }) {
+function AnnouncementForm({ loaded, website, onDirty }: { loaded: AnnouncementBar; website: Website; onDirty: (dirty: boolean) => void }) {
+  const conflicts = useEditConflict(website.reload);
   const [changeSettings] = useChangeWebsiteSettingsMutation();
   const [base, setBase] = useState(loaded);
   const [bar, setBar] = useState({ enabled: loaded.enabled, text: loaded.text, url: loaded.url ?? '' });
@@ -126,35 +155,44 @@ function AnnouncementForm({ loaded, onDirty }: { loaded: AnnouncementBar; onDirt
     setSaved(null);
   };
 
+  /** Saves the form, based on the website's version or on `basedOnVersion` (applied on top of someone else's change). */
+  const submit = async (basedOnVersion?: number) => {
+    conflicts.dismiss();
+    const found = {
+      text: bar.text.length > SITE_LIMITS.announcementMaxLength ? `Use at most ${SITE_LIMITS.announcementMaxLength} characters.`
+        : bar.enabled && bar.text.trim() === '' ? 'Enter the announcement to show it.' : undefined,
+      url: bar.url.trim() === '' ? undefined : (linkProblem(bar.url) ?? undefined),
+    };
+    setProblems(found);
+    if (found.text || found.url) return;
+    setSaving(true);
+    try {
+      const announcementBar = { enabled: bar.enabled, text: bar.text.trim(), url: bar.url.trim() === '' ? null : normaliseLink(bar.url) };
+      const result = await changeSettings({ announcementBar, version: basedOnVersion ?? website.version.current() }).unwrap();
+      website.version.moved(result);
+      const next = result.website.announcementBar ?? NO_BAR;
+      setBase(next);
+      setBar({ enabled: next.enabled, text: next.text, url: next.url ?? '' });
+      setSaved({ kind: 'success', text: next.enabled ? 'Saved. The bar shows on every page.' : 'Saved. The bar is off.' });
+    } catch (err) {
+      if (conflicts.caught(err, (current) => submit(current))) return setSaved(null);
+      setSaved({ kind: 'error', text: errorMessage(err, 'The announcement bar could not be saved. Please try again.') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
     <form
       className="ow-panel-box"
       aria-labelledby={`${textId}-title`}
       noValidate
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        const found = {
-          text: bar.text.length > SITE_LIMITS.announcementMaxLength ? `Use at most ${SITE_LIMITS.announcementMaxLength} characters.`
-            : bar.enabled && bar.text.trim() === '' ? 'Enter the announcement to show it.' : undefined,
-          url: bar.url.trim() === '' ? undefined : (linkProblem(bar.url) ?? undefined),
-        };
-        setProblems(found);
-        if (found.text || found.url) return;
-        setSaving(true);
-        try {
-          const result = await changeSettings({ announcementBar: { enabled: bar.enabled, text: bar.text.trim(), url: bar.url.trim() === '' ? null : normaliseLink(bar.url) } }).unwrap();
-          const next = result.website.announcementBar ?? NO_BAR;
-          setBase(next);
-          setBar({ enabled: next.enabled, text: next.text, url: next.url ?? '' });
-          setSaved({ kind: 'success', text: next.enabled ? 'Saved. The bar shows on every page.' : 'Saved. The bar is off.' });
-        } catch (err) {
-          setSaved({ kind: 'error', text: errorMessage(err, 'The announcement bar could not be saved. Please try again.') });
-        } finally {
-          setSaving(false);
-        }
+        void submit();
       }}
     >
-      <h2 id={`${textId}-title`}>Announcement bar</h2>
+      <h2 id={`${textId}-title`}>{FIELD_LABELS.announcementBar}</h2>
       <p className="ow-hint">A line across the top of every page: a sale, opening hours, shipping news.</p>
       <label className="ow-check">
         <input type="checkbox" checked={bar.enabled} onChange={(e) => edit({ enabled: e.target.checked })} /> Show the announcement bar
@@ -205,6 +243,7 @@ function AnnouncementForm({ loaded, onDirty }: { loaded: AnnouncementBar; onDirt
         saving={saving}
         dirty={dirty}
         saved={saved}
+        conflicts={conflicts}
         onDiscard={() => {
           setBar({ enabled: base.enabled, text: base.text, url: base.url ?? '' });
           setProblems({});
@@ -215,7 +254,8 @@ function AnnouncementForm({ loaded, onDirty }: { loaded: AnnouncementBar; onDirt
   );
 }
 
-function HtmlForm({ loaded, onDirty }: { loaded: HeaderFooter; onDirty: (dirty: boolean) => void }) {
+function HtmlForm({ loaded, website, onDirty }: { loaded: HeaderFooter; website: Website; onDirty: (dirty: boolean) => void }) {
+  const conflicts = useEditConflict(website.reload);
   const [setHeaderFooter] = useSetHeaderFooterMutation();
   const [base, setBase] = useState(loaded);
   const [draft, setDraft] = useState(loaded);
@@ -226,26 +266,34 @@ function HtmlForm({ loaded, onDirty }: { loaded: HeaderFooter; onDirty: (dirty: 
   useDirtyReport(dirty, onDirty);
   const tooLong = (html: string) => html.length > SITE_LIMITS.headerFooterMaxLength;
 
+  /** Saves the form, based on the website's version or on `basedOnVersion` (applied on top of someone else's change). */
+  const submit = async (basedOnVersion?: number) => {
+    conflicts.dismiss();
+    if (tooLong(draft.header) || tooLong(draft.footer)) return setSaved({ kind: 'error', text: `Use at most ${SITE_LIMITS.headerFooterMaxLength} characters.` });
+    setSaving(true);
+    try {
+      const result = await setHeaderFooter({ header: draft.header, footer: draft.footer, version: basedOnVersion ?? website.version.current() }).unwrap();
+      website.version.moved(result);
+      setBase(result);
+      setDraft(result);
+      const cleaned = result.header !== draft.header || result.footer !== draft.footer;
+      setSaved({ kind: 'success', text: cleaned ? 'Saved. Markup the site does not allow (scripts, styles) was removed.' : 'Saved.' });
+    } catch (err) {
+      if (conflicts.caught(err, (current) => submit(current))) return setSaved(null);
+      setSaved({ kind: 'error', text: errorMessage(err, 'The header and footer could not be saved. Please try again.') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
     <form
       className="ow-panel-box"
       aria-labelledby={`${id}-title`}
       noValidate
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        if (tooLong(draft.header) || tooLong(draft.footer)) return setSaved({ kind: 'error', text: `Use at most ${SITE_LIMITS.headerFooterMaxLength} characters.` });
-        setSaving(true);
-        try {
-          const result = await setHeaderFooter(draft).unwrap();
-          setBase(result);
-          setDraft(result);
-          const cleaned = result.header !== draft.header || result.footer !== draft.footer;
-          setSaved({ kind: 'success', text: cleaned ? 'Saved. Markup the site does not allow (scripts, styles) was removed.' : 'Saved.' });
-        } catch (err) {
-          setSaved({ kind: 'error', text: errorMessage(err, 'The header and footer could not be saved. Please try again.') });
-        } finally {
-          setSaving(false);
-        }
+        void submit();
       }}
     >
       <h2 id={`${id}-title`}>Header and footer content</h2>
@@ -260,14 +308,15 @@ function HtmlForm({ loaded, onDirty }: { loaded: HeaderFooter; onDirty: (dirty: 
         <label htmlFor={`${id}-footer`}>Footer content</label>
         <textarea id={`${id}-footer`} className="pg-code" rows={5} value={draft.footer} onChange={(e) => { setDraft({ ...draft, footer: e.target.value }); setSaved(null); }} />
       </div>
-      <SaveRow label="Save header and footer" saving={saving} dirty={dirty} saved={saved} onDiscard={() => { setDraft(base); setSaved(null); }} />
+      <SaveRow label="Save header and footer" saving={saving} dirty={dirty} saved={saved} conflicts={conflicts} onDiscard={() => { setDraft(base); setSaved(null); }} />
     </form>
   );
 }
 
 type SocialRow = SocialAccount & { key: number };
 
-function SocialForm({ loaded, onDirty }: { loaded: SocialAccount[]; onDirty: (dirty: boolean) => void }) {
+function SocialForm({ loaded, website, onDirty }: { loaded: SocialAccount[]; website: Website; onDirty: (dirty: boolean) => void }) {
+  const conflicts = useEditConflict(website.reload);
   const [changeSettings] = useChangeWebsiteSettingsMutation();
   const [base, setBase] = useState(loaded);
   const [nextKey, setNextKey] = useState(loaded.length);
@@ -297,33 +346,41 @@ function SocialForm({ loaded, onDirty }: { loaded: SocialAccount[]; onDirty: (di
     requestAnimationFrame(() => document.getElementById(`${id}-service-${row!.key}`)?.focus());
   };
 
+  /** Saves the form, based on the website's version or on `basedOnVersion` (applied on top of someone else's change). */
+  const submit = async (basedOnVersion?: number) => {
+    conflicts.dismiss();
+    const cleaned = rows.map((r) => ({ ...r, profileUrl: r.serviceName === 'email' ? mailto(r.profileUrl) : normaliseLink(r.profileUrl), userName: r.userName.trim() }));
+    const found: Record<number, string> = {};
+    for (const r of cleaned) {
+      const bad = socialProblem(r);
+      if (bad) found[r.key] = bad;
+    }
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const result = await changeSettings({ socialAccounts: cleaned.map(({ key: _key, ...a }) => a), version: basedOnVersion ?? website.version.current() }).unwrap();
+      website.version.moved(result);
+      setBase(result.website.socialAccounts);
+      setRows(result.website.socialAccounts.map((a, i) => ({ ...a, key: nextKey + i })));
+      setNextKey(nextKey + result.website.socialAccounts.length);
+      setSaved({ kind: 'success', text: 'Saved. The links show in the footer of every page.' });
+    } catch (err) {
+      if (conflicts.caught(err, (current) => submit(current))) return setSaved(null);
+      setSaved({ kind: 'error', text: errorMessage(err, 'The social links could not be saved. Please try again.') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
     <form
       className="ow-panel-box"
       aria-labelledby={`${id}-title`}
       noValidate
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        const cleaned = rows.map((r) => ({ ...r, profileUrl: r.serviceName === 'email' ? mailto(r.profileUrl) : normaliseLink(r.profileUrl), userName: r.userName.trim() }));
-        const found: Record<number, string> = {};
-        for (const r of cleaned) {
-          const bad = socialProblem(r);
-          if (bad) found[r.key] = bad;
-        }
-        setProblems(found);
-        if (Object.keys(found).length > 0) return;
-        setSaving(true);
-        try {
-          const result = await changeSettings({ socialAccounts: cleaned.map(({ key: _key, ...a }) => a) }).unwrap();
-          setBase(result.website.socialAccounts);
-          setRows(result.website.socialAccounts.map((a, i) => ({ ...a, key: nextKey + i })));
-          setNextKey(nextKey + result.website.socialAccounts.length);
-          setSaved({ kind: 'success', text: 'Saved. The links show in the footer of every page.' });
-        } catch (err) {
-          setSaved({ kind: 'error', text: errorMessage(err, 'The social links could not be saved. Please try again.') });
-        } finally {
-          setSaving(false);
-        }
+        void submit();
       }}
     >
       <h2 id={`${id}-title`}>Social links</h2>
@@ -426,6 +483,7 @@ function SocialForm({ loaded, onDirty }: { loaded: SocialAccount[]; onDirty: (di
         saving={saving}
         dirty={dirty}
         saved={saved}
+        conflicts={conflicts}
         onDiscard={() => {
           setRows(base.map((a, i) => ({ ...a, key: nextKey + i })));
           setNextKey(nextKey + base.length);

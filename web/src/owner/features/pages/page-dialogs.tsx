@@ -1,8 +1,9 @@
+import { FIELD_LABELS } from '@storefront/domain/shared/strings';
 import { useId, useState } from 'react';
 import { uniqueUrlId } from '@storefront/domain/catalog/url-id';
 import { ERROR_MESSAGES } from '@storefront/domain/shared/error-catalogue';
 import { isSafeLink, RESERVED_URL_IDS, SITE_LIMITS, urlIdFor } from '@storefront/domain/site/site-limits';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, DialogActions } from '../../ui/dialog';
 import { Alert } from '../../ui/page-header';
 import { KIND_LABELS } from './page-labels';
 import type { DestinationChoice } from './page-tree';
@@ -91,7 +92,7 @@ export function AddPageDialog({ collections, destinationsOf, onCreate, onClose }
           </div>
         </fieldset>
         <div className="ow-field">
-          <label htmlFor={titleId}>Title</label>
+          <label htmlFor={titleId}>{FIELD_LABELS.title}</label>
           <input
             id={titleId}
             data-autofocus
@@ -121,14 +122,7 @@ export function AddPageDialog({ collections, destinationsOf, onCreate, onClose }
           </select>
         </div>
         {error && <Alert>{error}</Alert>}
-        <div className="ow-form-actions">
-          <button type="button" className="ow-button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="ow-button ow-primary" disabled={busy}>
-            {busy ? 'Adding the page…' : `Add ${KIND_LABELS[kind].toLowerCase()}`}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} submitLabel={`Add ${KIND_LABELS[kind].toLowerCase()}`} busy={busy} busyLabel="Adding the page…" />
       </form>
     </Dialog>
   );
@@ -158,11 +152,7 @@ export function AddLinkDialog({ destinations, onAdd, onClose }: {
       {destinations.length === 0 ? (
         <>
           <Alert>Both navigations hold {SITE_LIMITS.linksPerNavigation} links, the most they can. Remove a link first.</Alert>
-          <div className="ow-form-actions">
-            <button type="button" className="ow-button" onClick={onClose}>
-              Close
-            </button>
-          </div>
+          <DialogActions onCancel={onClose} cancelLabel="Close" />
         </>
       ) : (
         <form
@@ -224,14 +214,7 @@ export function AddLinkDialog({ destinations, onAdd, onClose }: {
             </select>
           </div>
           {error && <Alert>{error}</Alert>}
-          <div className="ow-form-actions">
-            <button type="button" className="ow-button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="ow-button ow-primary" disabled={busy}>
-              {busy ? 'Adding the link…' : 'Add link'}
-            </button>
-          </div>
+          <DialogActions onCancel={onClose} submitLabel="Add link" busy={busy} busyLabel="Adding the link…" />
         </form>
       )}
     </Dialog>
@@ -271,22 +254,11 @@ export function MoveDialog({ name, where, destinations, onMove, onClose }: {
               ))}
             </div>
           </fieldset>
-          <div className="ow-form-actions">
-            <button type="button" className="ow-button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="ow-button ow-primary">
-              Move
-            </button>
-          </div>
+          <DialogActions onCancel={onClose} submitLabel="Move" />
         </form>
       )}
       {destinations.length === 0 && (
-        <div className="ow-form-actions">
-          <button type="button" className="ow-button" onClick={onClose}>
-            Close
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} cancelLabel="Close" />
       )}
     </Dialog>
   );

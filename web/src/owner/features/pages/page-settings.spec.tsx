@@ -1,6 +1,7 @@
 /** @jest-environment ./web/test/dom-environment.cjs */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ERROR_MESSAGES } from '@storefront/domain/shared/error-catalogue';
 import { fakeFetch, renderOwnerApp } from '../../../../test/owner-app';
 import { collection, fakeSite } from '../../../../test/pages-fixtures';
 import { changesOf, draftFrom, grantedUrlId, problemsOf, urlIdProblem } from './page-settings-form';
@@ -122,21 +123,58 @@ describe('the page settings screen', () => {
     expect(router.state.location.pathname).toBe('/pages/about/settings');
   });
 
-  it('bases a save on the version it loaded (If-Match) and shows the conflict in the server’s words', async () => {
+  it('bases a save on the version it loaded (If-Match); a conflict is said in the server’s words, and applying on top saves based on the new version', async () => {
     const site = fakeSite();
     site.server['GET /api/site/collections/about'] = { body: { collection: collection('about'), version: 7 } };
-    site.server['PUT /api/site/collections/about'] = {
-      status: 409,
-      body: { error: 'EDIT_CONFLICT', message: 'Someone else changed this since you opened it. Reload to see their changes, or apply yours on top of them.', expectedVersion: 7, currentVersion: 8 },
-    };
-    const { fetchMock } = fakeFetch(site.server);
+    site.server['PUT /api/site/collections/about'] = (body, headers) =>
+      headers.get('If-Match') === '"7"'
+        ? { status: 409, body: { error: 'EDIT_CONFLICT', message: ERROR_MESSAGES.EDIT_CONFLICT, expectedVersion: 7, currentVersion: 8 } }
+        : { body: { collection: { ...collection('about'), ...(body as object) }, version: 9 } };
+    const { calls } = fakeFetch(site.server);
     renderOwnerApp('/pages/about/settings');
     const form = await screen.findByRole('form', { name: 'Settings of About' });
     await userEvent.type(within(form).getByLabelText('SEO title'), 'About us');
     await userEvent.click(within(form).getByRole('button', { name: 'Save settings' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('Someone else changed this since you opened it. Reload to see their changes, or apply yours on top of them.');
-    const put = fetchMock.mock.calls.map(([input]) => input as Request).find((r) => r.method === 'PUT')!;
-    expect(put.headers.get('If-Match')).toBe('"7"');
+    const notice = await within(form).findByRole('alert');
+    expect(notice.textContent).toContain(ERROR_MESSAGES.EDIT_CONFLICT);
+    expect(document.activeElement).toBe(notice);
+    await userEvent.click(within(notice).getByRole('button', { name: 'Apply my changes on top' }));
+    expect(await within(form).findByText('Saved. About is published.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.ifMatch, c.body])).toEqual([['"7"', { seoTitle: 'About us' }], ['"8"', { seoTitle: 'About us' }]]);
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  it('a conflict’s Reload drops the edits and shows the page as it is now', async () => {
+    const site = fakeSite();
+    let reads = 0;
+    site.server['GET /api/site/collections/about'] = () => ({ body: { collection: { ...collection('about'), seoTitle: ++reads > 1 ? 'Their SEO title' : '' }, version: reads > 1 ? 8 : 7 } });
+    site.server['PUT /api/site/collections/about'] = { status: 409, body: { error: 'EDIT_CONFLICT', message: ERROR_MESSAGES.EDIT_CONFLICT, expectedVersion: 7, currentVersion: 8 } };
+    fakeFetch(site.server);
+    renderOwnerApp('/pages/about/settings');
+    const form = await screen.findByRole('form', { name: 'Settings of About' });
+    await userEvent.type(within(form).getByLabelText('SEO title'), 'Mine');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save settings' }));
+    await userEvent.click(within(await within(form).findByRole('alert')).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect((within(form).getByLabelText('SEO title') as HTMLInputElement).value).toBe('Their SEO title'));
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect((within(form).getByRole('button', { name: 'Save settings' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a delete based on an old version is refused too, and Delete it anyway deletes based on the current one', async () => {
+    const site = fakeSite();
+    site.server['GET /api/site/collections/care'] = { body: { collection: collection('care', { title: 'Care Guide' }), version: 3 } };
+    const remove = site.server['DELETE /api/site/collections/care'] as (body: unknown, headers: Headers) => { status?: number };
+    site.server['DELETE /api/site/collections/care'] = (body, headers) =>
+      headers.get('If-Match') === '"4"' ? remove(body, headers) : { status: 409, body: { error: 'EDIT_CONFLICT', message: ERROR_MESSAGES.EDIT_CONFLICT, expectedVersion: 3, currentVersion: 4 } };
+    const { calls } = fakeFetch(site.server);
+    const { router } = renderOwnerApp('/pages/care/settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete page' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete page' }));
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain(ERROR_MESSAGES.EDIT_CONFLICT);
+    await userEvent.click(within(notice).getByRole('button', { name: 'Delete it anyway' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages'));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.ifMatch)).toEqual(['"3"', '"4"']);
   });
 
   it('deletes the page through the confirmation modal and goes back to Pages', async () => {

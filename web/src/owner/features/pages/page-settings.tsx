@@ -1,18 +1,22 @@
+import { FIELD_LABELS } from '@storefront/domain/shared/strings';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { WORKFLOW_STATES, type WorkflowState } from '@storefront/domain/site/content-item';
 import { SITE_LIMITS } from '@storefront/domain/site/site-limits';
 import { errorMessage } from '../../app/api';
+import { useAppDispatch } from '../../app/hooks';
 import { useConfirm } from '../../ui/confirm-dialog';
+import { DELETE_ANYWAY_LABEL, EditConflictNotice, useEditConflict } from '../../ui/edit-conflict';
 import { Alert, Loading, PageHeader } from '../../ui/page-header';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
+import { HistoryButton } from '../history/history-button';
 import { contentEditorPath, countOf, itemNoun, KIND_LABELS, pageName, STATUS_HINTS, statusLabel } from './page-labels';
 import {
   changesOf, draftFrom, grantedUrlId, hasItems, isDirty, passwordChangeOf, problemsOf, urlIdProblem, SEO_DESCRIPTION_SHOWN, SEO_TITLE_SHOWN, type Problems, type SettingsDraft,
   type SettingsField,
 } from './page-settings-form';
 import {
-  useDeleteCollectionMutation, useEditCollectionMutation, useGetCollectionQuery, useGetWebsiteSettingsQuery, useListCollectionsQuery,
+  pagesApi, useDeleteCollectionMutation, useEditCollectionMutation, useGetCollectionQuery, useGetWebsiteSettingsQuery, useListCollectionsQuery,
   useSetCollectionPasswordMutation, useSetHomePageMutation, type Collection,
 } from './pages-api';
 import { useNow } from './use-now';
@@ -28,6 +32,11 @@ const FOLDER_BEHAVIORS: { value: 1 | 2 | 3; label: string; hint: string }[] = [
   { value: 2, label: 'Redirect', hint: 'The folder’s address sends visitors on to its first page.' },
   { value: 3, label: 'None', hint: 'The folder only opens its list of pages in the navigation.' },
 ];
+
+/** What a save says: the page's status as it is now. */
+function savedText(saved: Collection): string {
+  return `Saved. ${pageName(saved)} is ${statusLabel(saved.workflowState, saved.publishOn, Date.now()).toLowerCase()}.`;
+}
 
 /** /config/pages/:collectionId/settings: a page's names, address, status, search listing and lock. */
 export function PageSettingsScreen() {
@@ -67,6 +76,15 @@ function SettingsForm({ loaded }: { loaded: Collection }) {
   const formRef = useRef<HTMLFormElement>(null);
   const dirty = isDirty(draft, page);
   useUnsavedChangesGuard(dirty && !leaving);
+  const dispatch = useAppDispatch();
+  // A save or a delete refused because someone else changed the page first: read it again, or save on top.
+  const conflicts = useEditConflict(async () => {
+    const fresh = await dispatch(pagesApi.endpoints.getCollection.initiate(page.id, { forceRefetch: true, subscribe: false })).unwrap();
+    setPage(fresh);
+    setDraft(draftFrom(fresh));
+    setProblems({});
+    setResult(null);
+  });
 
   const set = <K extends SettingsField>(field: K, value: SettingsDraft[K]) => {
     setDraft((d) => ({ ...d, [field]: value }));
@@ -81,8 +99,13 @@ function SettingsForm({ loaded }: { loaded: Collection }) {
   // The address the page will have: the typed URL id made unique, or the current one while the typed one is not valid.
   const granted = urlIdProblem(url) ? page.urlId : all.data ? grantedUrlId(url, page, all.data) : url;
 
-  const save = async (e: React.FormEvent) => {
+  const save = (e: React.FormEvent) => {
     e.preventDefault();
+    return submit();
+  };
+  /** Saves what changed, based on the version the form loaded or on `basedOnVersion` (applied on top of someone else's change). */
+  const submit = async (basedOnVersion?: number) => {
+    conflicts.dismiss();
     const found = problemsOf(draft, page);
     setProblems(found);
     const first = Object.keys(found)[0];
@@ -95,19 +118,26 @@ function SettingsForm({ loaded }: { loaded: Collection }) {
     const lock = passwordChangeOf(draft, page);
     setSaving(true);
     setResult(null);
+    let saved = page;
     try {
-      let saved = page;
       // Each save is based on the version this form shows (the page's stream version, when the API gives one).
-      if (Object.keys(changes).length > 0) saved = await editCollection({ id: page.id, changes, version: page.version }).unwrap();
-      if (lock) saved = await setPassword({ id: page.id, password: lock.password, version: saved.version }).unwrap();
+      let version = basedOnVersion ?? page.version;
+      if (Object.keys(changes).length > 0) {
+        saved = await editCollection({ id: page.id, changes, version }).unwrap();
+        version = saved.version;
+      }
+      if (lock) saved = await setPassword({ id: page.id, password: lock.password, version }).unwrap();
       setPage(saved);
       setDraft(draftFrom(saved));
       const moved = changes.urlId !== undefined && saved.urlId !== changes.urlId;
       setResult({
         kind: moved ? 'info' : 'success',
-        text: moved ? `Saved. /${changes.urlId} was taken, so the page is at /${saved.urlId}.` : `Saved. ${pageName(saved)} is ${statusLabel(saved.workflowState, saved.publishOn, Date.now()).toLowerCase()}.`,
+        text: moved ? `Saved. /${changes.urlId} was taken, so the page is at /${saved.urlId}.` : savedText(saved),
       });
     } catch (err) {
+      // A first step that went through is what the form is based on now (a save on top sends the rest).
+      if (saved !== page) setPage(saved);
+      if (conflicts.caught(err, (current) => submit(current))) return;
       setResult({ kind: 'error', text: errorMessage(err, 'The settings could not be saved. Please try again.') });
     } finally {
       setSaving(false);
@@ -126,12 +156,17 @@ function SettingsForm({ loaded }: { loaded: Collection }) {
       danger: true,
     });
     if (!ok) return;
+    await deleteBasedOn(page.version ?? null);
+  };
+  const deleteBasedOn = async (version: number | null) => {
+    conflicts.dismiss();
     try {
       setLeaving(true);
-      await deleteCollection(page.id).unwrap();
+      await deleteCollection({ id: page.id, version }).unwrap();
       void navigate('/pages');
     } catch (err) {
       setLeaving(false);
+      if (conflicts.caught(err, deleteBasedOn, DELETE_ANYWAY_LABEL)) return;
       setResult({ kind: 'error', text: errorMessage(err, `${pageName(page)} could not be deleted. Please try again.`) });
     }
   };
@@ -159,6 +194,8 @@ function SettingsForm({ loaded }: { loaded: Collection }) {
                 Edit content
               </Link>
             )}
+            <HistoryButton subject={{ kind: 'collection', id: page.id }} name={`“${pageName(page)}”`} path={page.isHome ? '/' : page.fullUrl} unsaved={dirty}
+              onRestored={(v: { collection: Collection; version?: number }) => { const c = { ...v.collection, version: v.version }; setPage(c); setDraft(draftFrom(c)); }} />
           </>
         }
       />
@@ -166,10 +203,10 @@ function SettingsForm({ loaded }: { loaded: Collection }) {
         <div className="ow-panel-box">
           <h2>Names and address</h2>
           <p className="ow-hint">The title heads the page; the navigation title is what menus show.</p>
-          <TextField name="title" label="Title" value={draft.title} problem={problems.title} max={SITE_LIMITS.titleMaxLength} onChange={(v) => set('title', v)} />
+          <TextField name="title" label={FIELD_LABELS.title} value={draft.title} problem={problems.title} max={SITE_LIMITS.titleMaxLength} onChange={(v) => set('title', v)} />
           <TextField
             name="navigationTitle"
-            label="Navigation title"
+            label={FIELD_LABELS.navigationTitle}
             value={draft.navigationTitle}
             problem={problems.navigationTitle}
             max={SITE_LIMITS.titleMaxLength}
@@ -250,7 +287,7 @@ function SettingsForm({ loaded }: { loaded: Collection }) {
           <p className="ow-hint">How the page is listed in search results and shared links.</p>
           <TextField
             name="seoTitle"
-            label="SEO title"
+            label={FIELD_LABELS.seoTitle}
             value={draft.seoTitle}
             problem={problems.seoTitle}
             placeholder={page.isHome ? siteTitle : `${draft.title} — ${siteTitle}`}
@@ -261,7 +298,7 @@ function SettingsForm({ loaded }: { loaded: Collection }) {
           />
           <TextField
             name="seoDescription"
-            label="SEO description"
+            label={FIELD_LABELS.seoDescription}
             value={draft.seoDescription}
             problem={problems.seoDescription}
             counter={SEO_DESCRIPTION_SHOWN}
@@ -305,6 +342,7 @@ function SettingsForm({ loaded }: { loaded: Collection }) {
           </div>
         )}
 
+        <EditConflictNotice state={conflicts} />
         <div className="pg-sticky-actions">
           <button type="submit" className="ow-button ow-primary" disabled={saving || !dirty}>
             {saving ? 'Saving…' : 'Save settings'}

@@ -1,3 +1,4 @@
+import { FIELD_LABELS } from '@storefront/domain/shared/strings';
 import { collectionLink, type LayoutLink, type NavigationName } from '@storefront/domain/site/navigation';
 import { SITE_LIMITS } from '@storefront/domain/site/site-limits';
 import type { Collection, SiteLayout } from './pages-api';
@@ -10,7 +11,7 @@ import type { Collection, SiteLayout } from './pages-api';
  */
 export type Navs = Record<NavigationName, LayoutLink[]>;
 export const NAV_NAMES: readonly NavigationName[] = ['mainNav', 'secondaryNav'];
-export const NAV_LABELS: Record<NavigationName, string> = { mainNav: 'Main navigation', secondaryNav: 'Secondary navigation' };
+export const NAV_LABELS: Record<NavigationName, string> = { mainNav: FIELD_LABELS.mainNav, secondaryNav: FIELD_LABELS.secondaryNav };
 
 /** A link's place: its navigation and its index path ([i] at the top, [i, j] inside folder i). */
 export type LinkAt = { nav: NavigationName; path: number[] };

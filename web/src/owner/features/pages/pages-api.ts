@@ -2,6 +2,7 @@ import type { LayoutLink, NavigationName } from '@storefront/domain/site/navigat
 import type { WorkflowState } from '@storefront/domain/site/content-item';
 import type { AnnouncementBar, SocialAccount } from '@storefront/domain/site/website-settings';
 import { ownerApi } from '../../app/api';
+import { basedOn } from '../../app/if-match';
 
 /**
  * The site's pages, collections, items, navigations, header/footer and the settings the Pages
@@ -81,13 +82,17 @@ export type CollectionChanges = Partial<{
 
 export type NewItem = { title?: string; workflowState?: WorkflowState; startDate?: string; endDate?: string; mainImageId?: string };
 
-export type HeaderFooter = { header: string; footer: string };
+export type HeaderFooter = { header: string; footer: string; /** The website stream's version (shared with the settings). */ version?: number };
+/** A save based on `version` (If-Match): refused with 409 EDIT_CONFLICT when what it changes moved on since. */
+type Versioned = { version?: number | null };
 
 /** SPEC 3 'Image asset' of the media library (the fields the gallery picker reads). */
 export type LibraryImage = { id: string; assetUrl: string; altText: string; title: string; filename: string; originalSize: string };
 
 export type WebsiteSettings = {
   website: { id: string; siteTitle: string; socialAccounts: SocialAccount[]; announcementBar?: AnnouncementBar };
+  /** The website stream's version (shared with the header and footer). */
+  version?: number;
 };
 export type WebsiteSettingsChanges = { socialAccounts?: SocialAccount[]; announcementBar?: Partial<AnnouncementBar> };
 
@@ -98,8 +103,6 @@ const withVersion = (body: { collection: Collection; version?: number }): Collec
   body.version === undefined ? body.collection : { ...body.collection, version: body.version };
 const layoutWithVersion = (body: { layout: SiteLayout; version?: number }): SiteLayout =>
   body.version === undefined ? body.layout : { ...body.layout, version: body.version };
-/** A save based on `version` says so (If-Match), so a stale one is refused rather than overwriting someone else's change. */
-const basedOn = (version: number | undefined): Record<string, string> => (version === undefined ? {} : { 'If-Match': `"${version}"` });
 
 /**
  * The page list and a collection's items are read models, which may lag a moment behind a write;
@@ -164,8 +167,12 @@ export const pagesApi = ownerApi.injectEndpoints({
         if (data) putCollection(dispatch, data);
       },
     }),
-    setHomePage: build.mutation<SiteLayout, string>({
-      query: (collectionId) => ({ url: 'site/home', method: 'PUT', body: { collectionId } }),
+    /** A page id, or the page id and the site layout's version the change is based on. */
+    setHomePage: build.mutation<SiteLayout, string | ({ collectionId: string } & Versioned)>({
+      query: (arg) => {
+        const { collectionId, version } = typeof arg === 'string' ? { collectionId: arg, version: undefined } : arg;
+        return { url: 'site/home', method: 'PUT', body: { collectionId }, headers: basedOn(version) };
+      },
       transformResponse: layoutWithVersion,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -174,9 +181,14 @@ export const pagesApi = ownerApi.injectEndpoints({
         markHome(dispatch, data.homePageId);
       },
     }),
-    deleteCollection: build.mutation<void, string>({
-      query: (id) => ({ url: `site/collections/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+    /** A page id, or the page id and the version the delete is based on. */
+    deleteCollection: build.mutation<void, string | ({ id: string } & Versioned)>({
+      query: (arg) => {
+        const { id, version } = typeof arg === 'string' ? { id: arg, version: undefined } : arg;
+        return { url: `site/collections/${encodeURIComponent(id)}`, method: 'DELETE', headers: basedOn(version) };
+      },
+      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+        const id = typeof arg === 'string' ? arg : arg.id;
         const ok = await queryFulfilled.then(() => true, () => false);
         if (!ok) return;
         dispatch(pagesApi.util.updateQueryData('listCollections', undefined, (list) => list.filter((c) => c.id !== id)));
@@ -227,19 +239,16 @@ export const pagesApi = ownerApi.injectEndpoints({
         await queryFulfilled.catch(() => patch.undo());
       },
     }),
-    pagesImages: build.query<LibraryImage[], void>({
-      query: () => 'media/images',
-      transformResponse: (body: { images: LibraryImage[] }) => body.images,
-      providesTags: ['Image'],
-    }),
     getSiteLayout: build.query<SiteLayout, void>({
       query: () => 'commondata/GetSiteLayout',
       transformResponse: layoutWithVersion,
       providesTags: ['Layout'],
     }),
     /** SPEC 7 UpdateNavigation. The navigation changes on screen at once; a refusal puts it back. */
-    updateNavigation: build.mutation<SiteLayout, { name: NavigationName; templateId: string | null; links: LayoutLink[] }>({
-      query: ({ name, templateId, links }) => ({ url: 'widget/UpdateNavigation', method: 'POST', body: { fieldName: name, templateId, navigation: { items: links } } }),
+    updateNavigation: build.mutation<SiteLayout, { name: NavigationName; templateId: string | null; links: LayoutLink[] } & Versioned>({
+      query: ({ name, templateId, links, version }) => ({
+        url: 'widget/UpdateNavigation', method: 'POST', body: { fieldName: name, templateId, navigation: { items: links } }, headers: basedOn(version),
+      }),
       transformResponse: layoutWithVersion,
       async onQueryStarted({ name, links }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
@@ -260,8 +269,8 @@ export const pagesApi = ownerApi.injectEndpoints({
       query: () => 'site-header-footer',
       providesTags: [{ type: 'Site', id: 'header-footer' }],
     }),
-    setHeaderFooter: build.mutation<HeaderFooter, HeaderFooter>({
-      query: (body) => ({ url: 'site-header-footer', method: 'PUT', body }),
+    setHeaderFooter: build.mutation<HeaderFooter, Pick<HeaderFooter, 'header' | 'footer'> & Versioned>({
+      query: ({ header, footer, version }) => ({ url: 'site-header-footer', method: 'PUT', body: { header, footer }, headers: basedOn(version) }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(pagesApi.util.upsertQueryData('getHeaderFooter', undefined, data));
@@ -272,8 +281,8 @@ export const pagesApi = ownerApi.injectEndpoints({
       query: () => 'site/settings',
       providesTags: ['Site'],
     }),
-    changeWebsiteSettings: build.mutation<WebsiteSettings, WebsiteSettingsChanges>({
-      query: (body) => ({ url: 'site/settings', method: 'PUT', body }),
+    changeWebsiteSettings: build.mutation<WebsiteSettings, WebsiteSettingsChanges & Versioned>({
+      query: ({ version, ...body }) => ({ url: 'site/settings', method: 'PUT', body, headers: basedOn(version) }),
       invalidatesTags: ['Site', 'History'],
     }),
   }),
@@ -304,7 +313,6 @@ export const {
   usePublishItemMutation,
   useDeleteItemMutation,
   useReorderItemsMutation,
-  usePagesImagesQuery,
   useGetSiteLayoutQuery,
   useUpdateNavigationMutation,
   useGetHeaderFooterQuery,

@@ -2,8 +2,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { NavigationName } from '@storefront/domain/site/navigation';
 import { externalLink } from '@storefront/domain/site/navigation';
 import { errorMessage } from '../../app/api';
+import { useAppDispatch } from '../../app/hooks';
 import { useConfirm } from '../../ui/confirm-dialog';
+import { EditConflictNotice, useEditConflict } from '../../ui/edit-conflict';
 import { Alert, Loading, PageHeader } from '../../ui/page-header';
+import { HistoryButton } from '../history/history-button';
+import { PastSiteForm } from '../history/past-site';
 import { AddLinkDialog, AddPageDialog, MoveDialog, titleProblem, type NewLink, type NewPage } from './page-dialogs';
 import { countOf, itemNoun, KIND_LABELS, pageName } from './page-labels';
 import {
@@ -11,7 +15,7 @@ import {
   removeLink, renameLink, shiftLink, unlinkedCollections, type Destination, type DestinationChoice, type Navs,
 } from './page-tree';
 import {
-  useCreateCollectionMutation, useDeleteCollectionMutation, useEditCollectionMutation, useGetSiteLayoutQuery, useListCollectionsQuery,
+  pagesApi, useCreateCollectionMutation, useDeleteCollectionMutation, useEditCollectionMutation, useGetSiteLayoutQuery, useListCollectionsQuery,
   useSetHomePageMutation, useUpdateNavigationMutation, type Collection,
 } from './pages-api';
 import { PagesTabs } from './pages-tabs';
@@ -42,6 +46,13 @@ export function PagesScreen() {
   const [setHomePage] = useSetHomePageMutation();
   const [deleteCollection] = useDeleteCollectionMutation();
   const { confirm } = useConfirm();
+  const dispatch = useAppDispatch();
+  // The navigations and the home page are saved based on the site layout's version (If-Match); a
+  // refused save offers to read the pages again or to save the same change on top.
+  const conflicts = useEditConflict(async () => {
+    setError(null);
+    await Promise.all([layoutQuery.refetch(), collectionsQuery.refetch()]);
+  });
 
   const [announcement, setAnnouncement] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -58,6 +69,7 @@ export function PagesScreen() {
   const byId = useMemo(() => new Map(collections.map((c) => [c.id, c])), [collections]);
   const navs = useMemo(() => navsOf(layoutQuery.data), [layoutQuery.data]);
   const unlinked = useMemo(() => unlinkedCollections(collections, navs), [collections, navs]);
+  const pastPages = useMemo(() => collections.filter((c) => !c.folder).map((c) => ({ path: c.isHome ? '/' : c.fullUrl, title: pageName(c) })), [collections]);
 
   // Focus follows a row moved by the keyboard (or a new page) to its new place, and stays there
   // while the change is saved (moving a row's element in the page drops its focus).
@@ -95,18 +107,27 @@ export function PagesScreen() {
   const labelOf = (row: TreeRow) => (row.kind === 'link' ? linkLabel(row.link, byId) : pageName(row.collection));
   const announce = (message: string) => setAnnouncement(message);
 
-  /** Saves the navigations that changed, in order; false (and the server's words) when one is refused. */
-  const saveNavs = async (next: Navs, message: string, focus?: string): Promise<boolean> => {
+  /**
+   * Saves the navigations that changed, in order, based on the layout's version (or `basedOnVersion`:
+   * applied on top of someone else's change); false (and the server's words) when one is refused.
+   */
+  const saveNavs = async (next: Navs, message: string, focus?: string, basedOnVersion?: number | null): Promise<boolean> => {
     const changed = NAV_NAMES.filter((n) => JSON.stringify(next[n]) !== JSON.stringify(navs[n]));
     setError(null);
+    conflicts.dismiss();
     setBusy(true);
     if (focus) focusKey.current = focus;
     try {
-      for (const name of changed) await updateNavigation({ name, templateId: templateOf(name), links: next[name] }).unwrap();
+      let version = basedOnVersion ?? layoutQuery.data?.version ?? null;
+      for (const name of changed) version = (await updateNavigation({ name, templateId: templateOf(name), links: next[name], version }).unwrap()).version ?? null;
       announce(message);
       return true;
     } catch (e) {
       focusKey.current = null;
+      if (conflicts.caught(e, (current) => saveNavs(next, message, focus, current))) {
+        announce('');
+        return false;
+      }
       setError(errorMessage(e, 'The navigation could not be saved. Please try again.'));
       announce('');
       return false;
@@ -212,13 +233,19 @@ export function PagesScreen() {
         );
     },
     setHome(c) {
-      setError(null);
-      setHomePage(c.id)
-        .unwrap()
-        .then(
-          () => announce(`${pageName(c)} is the home page now, at /.`),
-          (e: unknown) => setError(errorMessage(e, 'The home page could not be changed. Please try again.')),
-        );
+      const setHome = (version: number | null) => {
+        setError(null);
+        conflicts.dismiss();
+        return setHomePage({ collectionId: c.id, version })
+          .unwrap()
+          .then(
+            () => announce(`${pageName(c)} is the home page now, at /.`),
+            (e: unknown) => {
+              if (!conflicts.caught(e, setHome)) setError(errorMessage(e, 'The home page could not be changed. Please try again.'));
+            },
+          );
+      };
+      void setHome(layoutQuery.data?.version ?? null);
     },
     remove(c) {
       void removeCollection(c);
@@ -285,7 +312,11 @@ export function PagesScreen() {
         announce(`Added ${title} as a draft at ${created.fullUrl}, not linked.`);
         return null;
       }
-      const saved = await saveNavs(addLink(navs, to.to, link), `Added ${title} as a draft at ${created.fullUrl}, in the ${NAV_LABELS[to.to.nav].toLowerCase()}.`, linkKey(to.to.nav, link));
+      // Adding the page moved the site layout on (its new address): the link is added to the layout as it is now.
+      const layout = await dispatch(pagesApi.endpoints.getSiteLayout.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap();
+      const saved = await saveNavs(
+        addLink(navsOf(layout), to.to, link), `Added ${title} as a draft at ${created.fullUrl}, in the ${NAV_LABELS[to.to.nav].toLowerCase()}.`, linkKey(to.to.nav, link), layout.version ?? null,
+      );
       if (!saved) announce(`Added ${title} as a draft, not linked.`);
       return null;
     } catch (e) {
@@ -361,6 +392,7 @@ export function PagesScreen() {
             <a className="ow-button" href="/" target="_blank" rel="noopener">
               View site ↗
             </a>
+            <HistoryButton subject={{ kind: 'layout' }} name="the navigation" title="History of the pages and navigation" label="Navigation history" path="/" pages={pastPages} />
             <button type="button" className="ow-button ow-primary" onClick={() => setDialog({ kind: 'add-page' })}>
               Add page
             </button>
@@ -375,6 +407,7 @@ export function PagesScreen() {
         {busy ? 'Saving…' : announcement}
       </p>
       {error && <Alert>{error}</Alert>}
+      <EditConflictNotice state={conflicts} />
 
       {NAV_NAMES.map((nav) => (
         <section
@@ -427,6 +460,8 @@ export function PagesScreen() {
           </ul>
         )}
       </section>
+
+      <PastSiteForm pages={pastPages} />
 
       {dialog?.kind === 'add-page' && (
         <AddPageDialog

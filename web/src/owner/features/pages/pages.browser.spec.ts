@@ -8,7 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../../../../apps/api/test/browser/chromium';
+import { launchChromium, openTab } from '../../../../../apps/api/test/browser/chromium';
 import { REPO_ROOT, startBuiltServer, type RunningServer } from '../../../../../apps/api/test/built-app';
 import { signInOwner } from '../../../../../apps/api/test/browser/owner';
 
@@ -36,14 +36,7 @@ describe('owner app: pages and navigation (browser)', () => {
   });
 
   async function signedIn(viewport: { width: number; height: number }) {
-    owner = await browser.newContext({ viewport, locale: 'en-US' });
-    page = await owner.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT);
-    problems = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`${m.text()} (${m.location().url})`);
-    });
-    page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+    ({ context: owner, page, errors: problems } = await openTab(browser, { ...viewport, timeout: STEP_TIMEOUT }));
     await signInOwner(page, server);
   }
 
@@ -96,13 +89,14 @@ describe('owner app: pages and navigation (browser)', () => {
     expect(published.status).toBe(200);
     expect(published.html).toContain('<title>Care Guide — Clay &amp; Co.</title>');
     const home = await visitorSees('/', (_s, html) => mainNavOf(html).includes('Care Guide'));
-    expect(topLevelTitles(mainNavOf(home.html))).toEqual(['Home', 'Shop', 'Journal', 'Events', 'Gallery', 'The Studio', 'Care Guide']);
+    expect(topLevelTitles(mainNavOf(home.html))).toEqual(['Home', 'Shop', 'Journal', 'Events', 'Gallery', 'The Studio', 'Contact us', 'Care Guide']);
     await page.screenshot({ path: join(ARTIFACTS, 'pages-desktop.png'), fullPage: true });
     expect(problems).toEqual([]);
   });
 
   it('renames and reorders the navigation by keyboard and by drag and drop, and the site follows', async () => {
-    await signedIn(DESKTOP);
+    // Tall enough that the drag's start (the last of eight rows) and its target are both on screen.
+    await signedIn({ ...DESKTOP, height: 1300 });
     await page.goto(`${server.url}/config/pages`);
     await page.getByRole('heading', { name: 'Main navigation' }).waitFor();
 
@@ -119,21 +113,21 @@ describe('owner app: pages and navigation (browser)', () => {
     const handle = page.getByRole('button', { name: 'Move Studio photos' });
     await handle.focus();
     await page.keyboard.press('Alt+ArrowUp');
-    await page.getByText('Studio photos moved to position 4 of 7 in main navigation.').waitFor();
+    await page.getByText('Studio photos moved to position 4 of 8 in main navigation.').waitFor();
     await expectFocused(page.getByRole('button', { name: 'Move Studio photos' }));
     await page.keyboard.press('Alt+ArrowUp');
-    await page.getByText('Studio photos moved to position 3 of 7 in main navigation.').waitFor();
-    expect(await rowTitles()).toEqual(['Home', 'Shop', 'Studio photos', 'Journal', 'Events', 'The Studio', 'Care Guide']);
+    await page.getByText('Studio photos moved to position 3 of 8 in main navigation.').waitFor();
+    expect(await rowTitles()).toEqual(['Home', 'Shop', 'Studio photos', 'Journal', 'Events', 'The Studio', 'Contact us', 'Care Guide']);
 
     // Drag and drop: Care Guide before Shop.
     const care = mainList().locator(':scope > li').filter({ hasText: 'Care Guide' }).locator(':scope > .pg-row-main .pg-handle');
     const shop = mainList().locator(':scope > li').filter({ hasText: 'Shop' }).locator(':scope > .pg-row-main');
     await care.dragTo(shop, { targetPosition: { x: 200, y: 4 } });
-    await page.getByText('Care Guide moved to position 2 of 7 in main navigation.').waitFor();
-    expect(await rowTitles()).toEqual(['Home', 'Care Guide', 'Shop', 'Studio photos', 'Journal', 'Events', 'The Studio']);
+    await page.getByText('Care Guide moved to position 2 of 8 in main navigation.').waitFor();
+    expect(await rowTitles()).toEqual(['Home', 'Care Guide', 'Shop', 'Studio photos', 'Journal', 'Events', 'The Studio', 'Contact us']);
 
     const home = await visitorSees('/', (_s, html) => topLevelTitles(mainNavOf(html))[1] === 'Care Guide' && mainNavOf(html).includes('Studio photos'));
-    expect(topLevelTitles(mainNavOf(home.html))).toEqual(['Home', 'Care Guide', 'Shop', 'Studio photos', 'Journal', 'Events', 'The Studio']);
+    expect(topLevelTitles(mainNavOf(home.html))).toEqual(['Home', 'Care Guide', 'Shop', 'Studio photos', 'Journal', 'Events', 'The Studio', 'Contact us']);
     expect(mainNavOf(home.html)).toContain('<a href="/gallery">Studio photos</a>');
     await page.screenshot({ path: join(ARTIFACTS, 'pages-reordered-desktop.png'), fullPage: true });
     expect(problems).toEqual([]);

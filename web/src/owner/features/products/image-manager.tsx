@@ -7,7 +7,8 @@ import { errorMessage } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
 import { Alert, Loading } from '../../ui/page-header';
 import { productEditorActions as act } from './product-editor-slice';
-import { useProductImagesQuery, useProductUploadImageMutation, type ImageAsset } from './products-api';
+import { useLibraryImagesQuery, useUploadLibraryImageMutation } from '../../app/media-api';
+import type { ImageAsset } from './products-api';
 
 /**
  * The product's images, main image first: reorder by dragging or with the buttons, make one the
@@ -15,7 +16,7 @@ import { useProductImagesQuery, useProductUploadImageMutation, type ImageAsset }
  */
 export function ImageManager({ imageIds, productTitle, error }: { imageIds: string[]; productTitle: string; error?: string }) {
   const dispatch = useAppDispatch();
-  const library = useProductImagesQuery();
+  const library = useLibraryImagesQuery();
   const [choosing, setChoosing] = useState(false);
   const [dragging, setDragging] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
@@ -134,7 +135,7 @@ function ImageLibraryDialog({
 }) {
   const [picked, setPicked] = useState<string[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
-  const [upload, uploading] = useProductUploadImageMutation();
+  const [upload, uploading] = useUploadLibraryImageMutation();
   const fileId = useId();
   const available = library.filter((i) => !exclude.includes(i.id));
 

@@ -186,7 +186,7 @@ describe('saving', () => {
     expect(planSave(mug(), mug())).toEqual([]);
   });
 
-  it('sends details, variants with options, stock adjustments, images and enabling, in that order', () => {
+  it('sends details, images, variants with options, stock adjustments and enabling, in that order', () => {
     const base = mug();
     const draft = regenerateVariants({ ...base, options: [...base.options, { key: 'size', name: 'Size', values: ['S', 'L'] }] }, keys());
     const edited: ProductDraft = {
@@ -197,9 +197,11 @@ describe('saving', () => {
       variants: draft.variants.map((v) => (v.sku === 'MUG-SAND' ? { ...v, stock: '35', price: '30' } : v.sku === 'MUG-MOSS' ? { ...v, unlimited: true } : v)),
     };
     const steps = planSave(base, edited);
-    expect(steps.map((s) => s.kind)).toEqual(['details', 'variants', 'stock', 'stock', 'images', 'enabled']);
+    expect(steps.map((s) => s.kind)).toEqual(['details', 'images', 'variants', 'stock', 'stock', 'enabled']);
     expect(steps[0]).toEqual({ kind: 'details', body: { title: 'Big Mug' } });
-    expect(steps[1]).toEqual({
+    // Images before variants: a variant's own image must already be the product's.
+    expect(steps[1]).toEqual({ kind: 'images', imageIds: ['img-b', 'img-a'] });
+    expect(steps[2]).toEqual({
       kind: 'variants',
       body: {
         variantOptionOrdering: ['Glaze', 'Size'],
@@ -212,9 +214,8 @@ describe('saving', () => {
       },
     });
     // Stock changes are adjustments (orders placed meanwhile stay counted); unlimited is set.
-    expect(steps[2]).toEqual({ kind: 'stock', sku: 'MUG-SAND', body: { adjustBy: -5 } });
-    expect(steps[3]).toEqual({ kind: 'stock', sku: 'MUG-MOSS', body: { unlimited: true } });
-    expect(steps[4]).toEqual({ kind: 'images', imageIds: ['img-b', 'img-a'] });
+    expect(steps[3]).toEqual({ kind: 'stock', sku: 'MUG-SAND', body: { adjustBy: -5 } });
+    expect(steps[4]).toEqual({ kind: 'stock', sku: 'MUG-MOSS', body: { unlimited: true } });
     expect(steps[5]).toEqual({ kind: 'enabled', enabled: false });
   });
 
@@ -243,6 +244,41 @@ describe('saving', () => {
     expect(gift.variants.map((v) => [v.attributes, v.priceCents, v.onSale, 'qtyInStock' in v, 'weightGrams' in v])).toEqual([
       [{ Amount: '$25' }, 2500, false, false, false], [{ Amount: '$50' }, 5000, false, false, false], [{ Amount: '$100' }, 10000, false, false, false],
     ]);
+  });
+
+  describe("variants' own images (issue 13)", () => {
+    const withImages = (d: ProductDraft, images: Record<string, string | null>): ProductDraft => ({
+      ...d, variants: d.variants.map((v) => (v.sku in images ? { ...v, imageId: images[v.sku] } : v)),
+    });
+
+    it('reads them from the product, and sends a change with the variants (left out for none)', () => {
+      const saved = draftFromView({ ...VIEW, product: { ...MUG, variants: MUG.variants.map((v) => (v.sku === 'MUG-MOSS' ? { ...v, imageId: 'img-b' } : v)) } });
+      expect(saved.variants.map((v) => [v.sku, v.imageId])).toEqual([['MUG-SAND', null], ['MUG-MOSS', 'img-b']]);
+      const draft = withImages(saved, { 'MUG-SAND': 'img-a', 'MUG-MOSS': null });
+      expect(isDirty(saved, draft)).toBe(true);
+      const steps = planSave(saved, draft);
+      expect(steps.map((s) => s.kind)).toEqual(['variants']);
+      const body = steps[0]!.kind === 'variants' ? steps[0]!.body : null;
+      expect(body?.variants.map((v) => [v.sku, v.imageId ?? null, 'imageId' in v])).toEqual([['MUG-SAND', 'img-a', true], ['MUG-MOSS', null, false]]);
+    });
+
+    it('an image removed from the product is taken off its variants (sent after the images, so it is never refused)', () => {
+      const base = withImages(mug(), { 'MUG-MOSS': 'img-b' });
+      const draft = { ...withImages(base, { 'MUG-SAND': 'img-c' }), imageIds: ['img-a', 'img-c'] };
+      const steps = planSave(base, draft);
+      expect(steps.map((s) => s.kind)).toEqual(['images', 'variants']);
+      const body = steps[1]!.kind === 'variants' ? steps[1]!.body : null;
+      expect(body?.variants.map((v) => v.imageId ?? null)).toEqual(['img-c', null]);
+      // Removing the image alone: no variants request (the server takes it off itself), and not dirty twice over.
+      expect(planSave(base, { ...base, imageIds: ['img-a'] })).toEqual([{ kind: 'images', imageIds: ['img-a'] }]);
+    });
+
+    it('a new product sends them with its images; new variants start without one', () => {
+      const d = regenerateVariants({ ...newDraft('PHYSICAL', 'USD', keys()), title: 'Tea Bowl', imageIds: ['img-a', 'img-b'], options: [{ key: 'o', name: 'Glaze', values: ['Ash', 'Iron'] }] }, keys());
+      expect(d.variants.map((v) => v.imageId)).toEqual([null, null]);
+      const body = createBody({ ...withImages(d, { [d.variants[1]!.sku]: 'img-b' }), variants: withImages(d, { [d.variants[1]!.sku]: 'img-b' }).variants.map((v) => ({ ...v, price: '42' })) }, 'shop');
+      expect(body.variants.map((v) => v.imageId ?? null)).toEqual([null, 'img-b']);
+    });
   });
 
   it('sends a subscription plan as details', () => {

@@ -31,6 +31,11 @@ export type DraftVariant = {
   unlimited: boolean;
   /** Kilograms as decimal text (grams exactly, 3 decimals); '' for none. Physical only. */
   weight: string;
+  /**
+   * The variant's own image (issue 13): one of the draft's `imageIds`, shown when a visitor chooses
+   * the variant and as its cart thumbnail. Null (or absent) for none: the main image is shown.
+   */
+  imageId?: string | null;
 };
 
 export type DraftSubscription = { enabled: boolean; every: string; unit: BillingPeriodUnit; cycles: string };
@@ -115,6 +120,7 @@ export function draftFromView(view: Pick<ProductView, 'product' | 'stock'>): Pro
       stock: String(stock[v.sku]?.qtyInStock ?? 0),
       unlimited: stock[v.sku]?.unlimited ?? false,
       weight: gramsToKilograms(v.weightGrams),
+      imageId: v.imageId ?? null,
     })),
     imageIds: [...(product.imageIds ?? [])],
     subscription: subscriptionDraft(product.subscriptionPlan),
@@ -213,6 +219,7 @@ export function regenerateVariants(draft: ProductDraft, newKey: KeyMaker): Produ
       stock: '0',
       unlimited: false,
       weight: sibling?.weight ?? '',
+      imageId: null,
     };
   });
   const taken = new Set(variants.filter((v) => v.sku !== '').map((v) => v.sku));
@@ -391,6 +398,14 @@ export function validateDraft(draft: ProductDraft, isNew: boolean): DraftErrors 
 
 // What the draft means, for the dirty check and the requests.
 
+/**
+ * The image a variant has in the draft: its own while the draft still has that image, else null
+ * (removing an image from the product takes it off the variants that showed it, as the server does).
+ */
+export function variantImage(v: Pick<DraftVariant, 'imageId'>, draft: Pick<ProductDraft, 'imageIds'>): string | null {
+  return v.imageId && draft.imageIds.includes(v.imageId) ? v.imageId : null;
+}
+
 function priceOr(text: string, currency: string): number | string {
   const p = parseMoneyInput(text, currency);
   return p.ok ? p.minor : `?${text}`;
@@ -414,6 +429,9 @@ function variantBody(v: DraftVariant, draft: ProductDraft, withStock: boolean): 
     onSale: sale && v.onSale,
   };
   if (hasWeight(draft.productType)) body.weightGrams = weight.ok ? weight.grams : null;
+  // Left out for none: PUT variants describes each variant whole, so no image means the main one.
+  const image = variantImage(v, draft);
+  if (image !== null) body.imageId = image;
   if (withStock && hasStock(draft.productType)) {
     body.unlimited = v.unlimited;
     body.qtyInStock = readStock(v.stock).ok ? Number(v.stock.trim()) : 0;
@@ -440,6 +458,7 @@ function meaning(draft: ProductDraft) {
       stock: stock ? (v.unlimited ? 'unlimited' : v.stock.trim()) : null,
       unlimited: stock && v.unlimited,
       weight: hasWeight(draft.productType) ? v.weight.trim().replace(/\.?0+$/, '') : '',
+      image: variantImage(v, draft),
     })),
     imageIds: draft.imageIds,
     subscription: hasSubscription(draft.productType) && draft.subscription.enabled ? [draft.subscription.every.trim(), draft.subscription.unit, draft.subscription.cycles.trim()] : null,
@@ -483,9 +502,10 @@ export type SaveStep =
 
 /**
  * The requests that turn the saved product (`base`) into the draft, in the order they are sent:
- * details, then options and variants together (one decision), then each changed stock (an
- * adjustment by the difference, so orders placed meanwhile are not undone; a switch to or from
- * unlimited sets it), then images, and enabling or disabling last.
+ * details, then images (before the variants, whose own images must be among them), then options
+ * and variants together (one decision), then each changed stock (an adjustment by the difference,
+ * so orders placed meanwhile are not undone; a switch to or from unlimited sets it), and enabling
+ * or disabling last.
  */
 export function planSave(base: ProductDraft, draft: ProductDraft): SaveStep[] {
   const steps: SaveStep[] = [];
@@ -495,10 +515,13 @@ export function planSave(base: ProductDraft, draft: ProductDraft): SaveStep[] {
   if (draft.urlId.trim() !== base.urlId) details.urlId = draft.urlId.trim();
   if (JSON.stringify(subscriptionPlan(draft)) !== JSON.stringify(subscriptionPlan(base))) details.subscriptionPlan = subscriptionPlan(draft);
   if (Object.keys(details).length > 0) steps.push({ kind: 'details', body: details });
+  if (JSON.stringify(draft.imageIds) !== JSON.stringify(base.imageIds)) steps.push({ kind: 'images', imageIds: draft.imageIds });
 
+  // Compared as the saved variants will be once the images step ran (an image removed from the
+  // product is taken off its variants by the server), so that alone sends no variants request.
   const variantsOf = (d: ProductDraft) => ({
     variantOptionOrdering: hasOptions(d.productType) ? combinedOptionNames(d) : [],
-    variants: d.variants.map((v) => variantBody(v, d, v.savedSku === null)),
+    variants: d.variants.map((v) => variantBody(v, { ...d, imageIds: draft.imageIds }, v.savedSku === null)),
   });
   const wanted = variantsOf(draft);
   if (JSON.stringify(wanted) !== JSON.stringify(variantsOf(base))) steps.push({ kind: 'variants', body: wanted });
@@ -516,7 +539,6 @@ export function planSave(base: ProductDraft, draft: ProductDraft): SaveStep[] {
       }
     }
   }
-  if (JSON.stringify(draft.imageIds) !== JSON.stringify(base.imageIds)) steps.push({ kind: 'images', imageIds: draft.imageIds });
   if (draft.enabled !== base.enabled) steps.push({ kind: 'enabled', enabled: draft.enabled });
   return steps;
 }

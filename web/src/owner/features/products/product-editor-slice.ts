@@ -124,12 +124,16 @@ export const productEditorSlice = createSlice({
     variantFlagChanged(state, { payload }: PayloadAction<{ key: string | 'all'; field: 'onSale' | 'unlimited'; value: boolean }>) {
       edit(state, (d) => ({ ...d, variants: d.variants.map((v) => (payload.key === 'all' || v.key === payload.key ? { ...v, [payload.field]: payload.value } : v)) }));
     },
+    /** The variant's own image (one of the product's), or null for the main image. */
+    variantImageChanged(state, { payload }: PayloadAction<{ key: string; imageId: string | null }>) {
+      edit(state, (d) => ({ ...d, variants: d.variants.map((v) => (v.key === payload.key ? { ...v, imageId: payload.imageId } : v)) }));
+    },
     /** A variant of a product without options (a gift card's denominations, say) added by hand. */
     variantAdded(state) {
       edit(state, (d, newKey) => {
         const last = d.variants[d.variants.length - 1];
         const key = newKey();
-        return { ...d, variants: [...d.variants, { ...(last ?? blankVariant()), key, savedSku: null, sku: '', stock: '0', unlimited: false }] };
+        return { ...d, variants: [...d.variants, { ...(last ?? blankVariant()), key, savedSku: null, sku: '', stock: '0', unlimited: false, imageId: null }] };
       });
     },
     variantRemoved(state, { payload }: PayloadAction<string>) {

@@ -1,3 +1,4 @@
+import { FIELD_LABELS } from '@storefront/domain/shared/strings';
 import type { ProductTypeName } from '@storefront/domain/catalog/product-record';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useStore as useReduxStore } from 'react-redux';
@@ -6,8 +7,10 @@ import { errorMessage } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { useConfirm } from '../../ui/confirm-dialog';
+import { DELETE_ANYWAY_LABEL, EditConflictNotice, useEditConflict } from '../../ui/edit-conflict';
 import { Alert, Loading, PageHeader } from '../../ui/page-header';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
+import { HistoryButton } from '../history/history-button';
 import { ImageManager } from './image-manager';
 import { OptionsEditor } from './options-editor';
 import {
@@ -170,8 +173,19 @@ function ProductForm({
   const shown: DraftErrors = showErrors ? errors : {};
   const type = draft.productType;
 
-  const run = (step: SaveStep, id: string): Promise<ProductView> => {
-    const args = { websiteId: websiteId!, productId: id };
+  /** Drops the edits and reads the product again (the conflict notice's Reload). */
+  const conflicts = useEditConflict(async () => {
+    if (!productId || !websiteId) return;
+    const fresh = await dispatch(productsApi.endpoints.getProduct.initiate({ websiteId, productId }, { forceRefetch: true, subscribe: false })).unwrap();
+    dispatch(act.loaded(fresh));
+    setShowErrors(false);
+    setSaveError(null);
+    setNotice(null);
+  });
+
+  /** One step of a save, based on `version` (If-Match; stock is not versioned with the product). */
+  const run = (step: SaveStep, id: string, version: number | null): Promise<ProductView> => {
+    const args = { websiteId: websiteId!, productId: id, version };
     switch (step.kind) {
       case 'details':
         return editDetails({ ...args, body: step.body }).unwrap();
@@ -186,11 +200,13 @@ function ProductForm({
     }
   };
 
-  const save = async (e?: FormEvent) => {
+  /** Saves the draft, based on the version the editor holds, or on `basedOnVersion` (applied on top of someone else's change). */
+  const save = async (e?: FormEvent, basedOnVersion?: number) => {
     e?.preventDefault();
     if (saving || !websiteId) return;
     setNotice(null);
     setSaveError(null);
+    conflicts.dismiss();
     if (Object.keys(errors).length > 0) {
       setShowErrors(true);
       setSaveError('Some fields need your attention before this product can be saved.');
@@ -207,12 +223,16 @@ function ProductForm({
         return;
       }
       let last: ProductView | null = null;
-      for (const step of planSave(base, draft)) {
+      // The state as it is now: a save on top runs after the first one rebased part of the draft.
+      const now = redux.getState().productEditor;
+      let version = basedOnVersion ?? now.version;
+      for (const step of planSave(now.base!, now.draft!)) {
         try {
-          last = await run(step, productId);
+          last = await run(step, productId, version);
+          version = last.version ?? version;
           dispatch(act.partlySaved(last));
         } catch (error) {
-          setSaveError(errorMessage(error, SAVE_FAILED));
+          if (!conflicts.caught(error, (current) => save(undefined, current))) setSaveError(errorMessage(error, SAVE_FAILED));
           return;
         }
       }
@@ -247,13 +267,17 @@ function ProductForm({
       autoClose: false,
     });
     if (!ok || !productId || !websiteId) return;
+    await deleteBasedOn(redux.getState().productEditor.version);
+  };
+  const deleteBasedOn = async (version: number | null) => {
+    if (!productId || !websiteId) return;
     try {
-      await deleteProduct({ websiteId, productId }).unwrap();
+      await deleteProduct({ websiteId, productId, version }).unwrap();
       close();
       onLeave(`/products?store=${encodeURIComponent(collectionId)}`);
     } catch (error) {
       close();
-      setSaveError(errorMessage(error, 'The product could not be deleted. Please try again.'));
+      if (!conflicts.caught(error, (current) => deleteBasedOn(current), DELETE_ANYWAY_LABEL)) setSaveError(errorMessage(error, 'The product could not be deleted. Please try again.'));
     }
   };
 
@@ -286,6 +310,9 @@ function ProductForm({
                 View on site ↗
               </a>
             )}
+            {productId && websiteId && (
+              <HistoryButton subject={{ kind: 'product', websiteId, id: productId }} name={`“${base.title}”`} path={pageUrl} unsaved={dirty} onRestored={(v: ProductView) => dispatch(act.loaded(v))} />
+            )}
             <button type="submit" className="ow-button ow-primary" disabled={saving || (!dirty && !isNew) || (isNew && storeFull)}>
               {saving ? 'Saving…' : isNew ? 'Create product' : 'Save'}
             </button>
@@ -294,6 +321,7 @@ function ProductForm({
       />
       {isNew && storeFull && <Alert>{STORE_FULL_MESSAGE}</Alert>}
       {saveError && <Alert>{saveError}</Alert>}
+      <EditConflictNotice state={conflicts} />
       {notice && !dirty && <Alert kind="success">{notice}</Alert>}
 
       <div className={isNew ? 'pr-editor pr-new' : 'pr-editor'}>
@@ -314,7 +342,7 @@ function ProductForm({
           <section className="ow-panel-box" aria-labelledby={`${ids.title}-h`}>
             <h2 id={`${ids.title}-h`}>Details</h2>
             <div className="ow-field">
-              <label htmlFor={ids.title}>Title</label>
+              <label htmlFor={ids.title}>{FIELD_LABELS.title}</label>
               <input
                 id={ids.title}
                 value={draft.title}
@@ -342,7 +370,7 @@ function ProductForm({
               {shown.description && <span id={`${ids.description}-error`} className="ow-field-error">{shown.description}</span>}
             </div>
             <div className="ow-field">
-              <label htmlFor={ids.url}>URL</label>
+              <label htmlFor={ids.url}>{FIELD_LABELS.urlId}</label>
               <div className="pr-url">
                 <span aria-hidden="true">{storePath}/p/</span>
                 <input
@@ -369,7 +397,7 @@ function ProductForm({
 
           {hasOptions(type) && (
             <section className="ow-panel-box" aria-labelledby="pr-options-h">
-              <h2 id="pr-options-h">{type === 'GIFT_CARD' ? 'Denominations' : 'Options'}</h2>
+              <h2 id="pr-options-h">{type === 'GIFT_CARD' ? 'Denominations' : FIELD_LABELS.variantAttributes}</h2>
               <OptionsEditor options={draft.options} errors={shown} isGiftCard={type === 'GIFT_CARD'} />
             </section>
           )}
@@ -384,7 +412,7 @@ function ProductForm({
           </section>
 
           <section className="ow-panel-box" aria-labelledby="pr-images-h">
-            <h2 id="pr-images-h">Images</h2>
+            <h2 id="pr-images-h">{FIELD_LABELS.images}</h2>
             <ImageManager imageIds={draft.imageIds} productTitle={draft.title} error={shown.images} />
           </section>
         </div>

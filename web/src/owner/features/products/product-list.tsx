@@ -7,7 +7,8 @@ import { PRODUCT_TYPE_INFO, PRODUCT_TYPE_ORDER, PRODUCTS_PER_STORE, STORE_FULL_M
 import {
   filterProducts, filtersFromSearch, hasFilters, LOW_STOCK, NO_FILTERS, priceLabel, searchWithFilters, stockSummary, typeOf, type ProductFilters,
 } from './product-filters';
-import { useProductImagesQuery, useListProductsQuery, type ImageAsset, type ProductListing } from './products-api';
+import { useLibraryImagesQuery } from '../../app/media-api';
+import { useListProductsQuery, type ImageAsset, type ProductListing } from './products-api';
 import { productPageUrl, storeIdOf, useStore } from './use-store';
 import './products.css';
 
@@ -20,7 +21,7 @@ export function ProductList() {
   const [params, setParams] = useSearchParams();
   const { websiteId, stores, isLoading, error } = useStore();
   const products = useListProductsQuery({ websiteId: websiteId ?? '' }, { skip: !websiteId });
-  const images = useProductImagesQuery();
+  const images = useLibraryImagesQuery();
   const filters = filtersFromSearch(params);
   const storeParam = params.get('store');
   const store = stores.find((s) => storeIdOf(s) === storeParam) ?? stores[0];

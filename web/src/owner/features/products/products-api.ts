@@ -1,6 +1,7 @@
 import type { ProductDetails, SubscriptionPlan } from '@storefront/domain/catalog/product-details';
 import type { ProductRecord, ProductTypeName } from '@storefront/domain/catalog/product-record';
 import { ownerApi } from '../../app/api';
+import { basedOn } from '../../app/if-match';
 
 /**
  * The products screens' endpoints over the owner catalog API
@@ -47,6 +48,8 @@ export type VariantBody = {
   qtyInStock?: number;
   unlimited?: boolean;
   weightGrams?: number | null;
+  /** The variant's own image, one of the product's (absent: none, the main image is shown). */
+  imageId?: string;
 };
 
 export type CreateProductBody = {
@@ -67,6 +70,8 @@ export type VariantsBody = { variantOptionOrdering: string[]; variants: VariantB
 export type StockBody = { qtyInStock?: number; unlimited?: boolean } | { adjustBy: number };
 
 type ProductArgs = { websiteId: string; productId: string };
+/** A save based on the product's `version` (If-Match): refused with 409 EDIT_CONFLICT when the product changed since. */
+type Versioned = { version?: number | null };
 const productsPath = (websiteId: string) => `content-service/product/1.1/websites/${encodeURIComponent(websiteId)}/products`;
 const productPath = ({ websiteId, productId }: ProductArgs) => `${productsPath(websiteId)}/${encodeURIComponent(productId)}`;
 const productTag = (productId: string) => [{ type: 'Product' as const, id: productId }, { type: 'Product' as const, id: 'LIST' }];
@@ -92,44 +97,34 @@ export const productsApi = ownerApi.injectEndpoints({
       query: ({ websiteId, body }) => ({ url: productsPath(websiteId), method: 'POST', body }),
       invalidatesTags: [{ type: 'Product', id: 'LIST' }],
     }),
-    editDetails: build.mutation<ProductView, ProductArgs & { body: DetailsBody }>({
-      query: ({ body, ...args }) => ({ url: productPath(args), method: 'PUT', body }),
+    editDetails: build.mutation<ProductView, ProductArgs & Versioned & { body: DetailsBody }>({
+      query: ({ body, version, ...args }) => ({ url: productPath(args), method: 'PUT', body, headers: basedOn(version) }),
       invalidatesTags: (_r, _e, { productId }) => productTag(productId),
     }),
-    setVariants: build.mutation<ProductView, ProductArgs & { body: VariantsBody }>({
-      query: ({ body, ...args }) => ({ url: `${productPath(args)}/variants`, method: 'PUT', body }),
+    setVariants: build.mutation<ProductView, ProductArgs & Versioned & { body: VariantsBody }>({
+      query: ({ body, version, ...args }) => ({ url: `${productPath(args)}/variants`, method: 'PUT', body, headers: basedOn(version) }),
       invalidatesTags: (_r, _e, { productId }) => productTag(productId),
     }),
     changeStock: build.mutation<ProductView, ProductArgs & { sku: string; body: StockBody }>({
       query: ({ body, sku, ...args }) => ({ url: `${productPath(args)}/variants/${encodeURIComponent(sku)}/stock`, method: 'PUT', body }),
       invalidatesTags: (_r, _e, { productId }) => productTag(productId),
     }),
-    setImages: build.mutation<ProductView, ProductArgs & { imageIds: string[] }>({
-      query: ({ imageIds, ...args }) => ({ url: `${productPath(args)}/images`, method: 'PUT', body: { imageIds } }),
+    setImages: build.mutation<ProductView, ProductArgs & Versioned & { imageIds: string[] }>({
+      query: ({ imageIds, version, ...args }) => ({ url: `${productPath(args)}/images`, method: 'PUT', body: { imageIds }, headers: basedOn(version) }),
       invalidatesTags: (_r, _e, { productId }) => productTag(productId),
     }),
-    setEnabled: build.mutation<ProductView, ProductArgs & { enabled: boolean }>({
-      query: ({ enabled, ...args }) => ({ url: `${productPath(args)}/enabled`, method: 'PUT', body: { enabled } }),
+    setEnabled: build.mutation<ProductView, ProductArgs & Versioned & { enabled: boolean }>({
+      query: ({ enabled, version, ...args }) => ({ url: `${productPath(args)}/enabled`, method: 'PUT', body: { enabled }, headers: basedOn(version) }),
       invalidatesTags: (_r, _e, { productId }) => productTag(productId),
     }),
-    deleteProduct: build.mutation<void, ProductArgs>({
-      query: (args) => ({ url: productPath(args), method: 'DELETE' }),
+    deleteProduct: build.mutation<void, ProductArgs & Versioned>({
+      query: ({ version, ...args }) => ({ url: productPath(args), method: 'DELETE', headers: basedOn(version) }),
       invalidatesTags: [{ type: 'Product', id: 'LIST' }],
-    }),
-    productImages: build.query<ImageAsset[], void>({
-      query: () => 'media/images',
-      transformResponse: (body: { images: ImageAsset[] }) => body.images,
-      providesTags: [{ type: 'Image', id: 'LIST' }],
-    }),
-    productUploadImage: build.mutation<ImageAsset, File>({
-      // The raw file as the body; the server recognises the format from the bytes.
-      query: (file) => ({ url: `media/images?filename=${encodeURIComponent(file.name)}`, method: 'POST', body: file }),
-      invalidatesTags: [{ type: 'Image', id: 'LIST' }],
     }),
   }),
 });
 
 export const {
   useListStorePagesQuery, useListProductsQuery, useGetProductQuery, useCreateProductMutation, useEditDetailsMutation, useSetVariantsMutation,
-  useChangeStockMutation, useSetImagesMutation, useSetEnabledMutation, useDeleteProductMutation, useProductImagesQuery, useProductUploadImageMutation,
+  useChangeStockMutation, useSetImagesMutation, useSetEnabledMutation, useDeleteProductMutation,
 } = productsApi;

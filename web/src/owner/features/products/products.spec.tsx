@@ -229,6 +229,39 @@ describe('the product editor', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ imageIds: ['img-kiln', 'img-mug'] }));
   });
 
+  it("picks a variant's own image among the product's images with the keyboard, and saves it with the variants", async () => {
+    const withTwo = view({ ...MUG, imageIds: ['img-mug', 'img-kiln'] }, { 'MUG-SAND': 40, 'MUG-MOSS': 3 });
+    const saved = view({ ...MUG, imageIds: ['img-mug', 'img-kiln'], variants: [MUG.variants[0]!, { ...MUG.variants[1]!, imageId: 'img-kiln' }] }, { 'MUG-SAND': 40, 'MUG-MOSS': 3 });
+    const { calls } = fakeFetch(server({
+      [`GET ${PRODUCTS}/p-mug`]: { body: withTwo },
+      [`PUT ${PRODUCTS}/p-mug/variants`]: { body: saved },
+    }));
+    renderOwnerApp('/products/p-mug');
+    const moss = (await screen.findByLabelText('Image of Moss')) as HTMLSelectElement;
+    // Named after the library's images once it has answered.
+    await waitFor(() => expect(within(moss).getAllByRole('option').map((o) => o.textContent)).toEqual(['Same as main image', 'Main image: Mug', 'Image 2: Kiln']));
+    expect(moss.value).toBe('');
+    moss.focus();
+    await userEvent.selectOptions(moss, 'Image 2: Kiln');
+    expect(moss.value).toBe('img-kiln');
+    // The preview beside it shows the chosen image.
+    await waitFor(() => expect(moss.parentElement!.querySelector('img')!.getAttribute('src')).toBe('/static/images/img-kiln/kiln.jpg?format=100w'));
+    expect(screen.getByRole('region', { name: 'Unsaved changes' })).toBeTruthy();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe(`${PRODUCTS}/p-mug/variants`);
+    expect((put.body as { variants: { sku: string; imageId?: string }[] }).variants.map((v) => [v.sku, v.imageId ?? null])).toEqual([['MUG-SAND', null], ['MUG-MOSS', 'img-kiln']]);
+    expect((screen.getByLabelText('Image of Moss') as HTMLSelectElement).value).toBe('img-kiln');
+  });
+
+  it('offers no image choice with a single product image', async () => {
+    fakeFetch(server({ [`GET ${PRODUCTS}/p-mug`]: { body: MUG_VIEW } }));
+    renderOwnerApp('/products/p-mug');
+    await screen.findByLabelText('Price of Moss');
+    expect(screen.queryByLabelText('Image of Moss')).toBeNull();
+  });
+
   it('asks before leaving with unsaved changes', async () => {
     fakeFetch(server({ [`GET ${PRODUCTS}/p-mug`]: { body: MUG_VIEW } }));
     const { router } = renderOwnerApp('/products/p-mug');

@@ -1,14 +1,18 @@
+import { imageUrl } from '@storefront/domain/media/image-sizes';
+import { FIELD_LABELS } from '@storefront/domain/shared/strings';
 import { currencyDecimals } from '@storefront/domain/shared/money';
-import { Fragment, useId, useState } from 'react';
+import { Fragment, useId, useMemo, useState } from 'react';
+import { useLibraryImagesQuery } from '../../app/media-api';
 import { useAppDispatch } from '../../app/hooks';
-import { hasSale, hasStock, hasWeight, readPrice, variantField, type DraftErrors, type ProductDraft } from './product-draft';
+import { hasSale, hasStock, hasWeight, readPrice, variantField, variantImage, type DraftErrors, type DraftVariant, type ProductDraft } from './product-draft';
 import { productEditorActions as act } from './product-editor-slice';
-import type { LastStockChange, VariantStockStatus } from './products-api';
+import type { ImageAsset, LastStockChange, VariantStockStatus } from './products-api';
 
 /**
  * Every variant of the draft: its options, SKU (a saved one cannot change), price, sale price,
- * stock or unlimited (with who changed it last) and weight, as the product's type has them. On a
- * phone each variant is a card. A bulk line sets one price or sale on every variant.
+ * stock or unlimited (with who changed it last), weight, as the product's type has them, and with
+ * more than one product image the variant's own image. On a phone each variant is a card. A bulk
+ * line sets one price or sale on every variant.
  */
 export function VariantsTable({ draft, errors, stock, locale }: { draft: ProductDraft; errors: DraftErrors; stock: Record<string, VariantStockStatus> | null; locale?: string }) {
   const dispatch = useAppDispatch();
@@ -19,6 +23,8 @@ export function VariantsTable({ draft, errors, stock, locale }: { draft: Product
   const named = draft.variants.length > 1 || Object.keys(draft.variants[0]?.attributes ?? {}).length > 0;
   const currency = draft.currency;
   const step = currencyDecimals(currency) === 0 ? '1' : `0.${'0'.repeat(currencyDecimals(currency) - 1)}1`;
+  // With one image (or none), or one variant, every variant shows the main image: nothing to choose.
+  const images = named && draft.imageIds.length > 1;
 
   return (
     <>
@@ -30,7 +36,7 @@ export function VariantsTable({ draft, errors, stock, locale }: { draft: Product
               {named && <th scope="col">Variant</th>}
               <th scope="col">SKU</th>
               <th scope="col">Price ({currency})</th>
-              {sale && <th scope="col">Sale price</th>}
+              {sale && <th scope="col">{FIELD_LABELS.variantSalePrice}</th>}
               {tracked && <th scope="col">Stock</th>}
               {weight && <th scope="col">Weight (kg)</th>}
             </tr>
@@ -44,9 +50,10 @@ export function VariantsTable({ draft, errors, stock, locale }: { draft: Product
               const errId = (f: string) => `${v.key}-${f}-error`;
               const saved = v.savedSku !== null ? stock?.[v.savedSku] : undefined;
               const columns = 3 + (named ? 1 : 0) + (sale ? 1 : 0) + (tracked ? 1 : 0) + (weight ? 1 : 0) - 1;
+              const meta = tracked && saved !== undefined;
               return (
                 <Fragment key={v.key}>
-                <tr className={saved?.lastChange ? 'pr-has-meta' : undefined}>
+                <tr className={saved?.lastChange || images ? 'pr-has-meta' : undefined}>
                   {named && (
                     <td className="pr-variant-name" data-label="Variant">
                       {name}
@@ -76,7 +83,7 @@ export function VariantsTable({ draft, errors, stock, locale }: { draft: Product
                     <input
                       type="text"
                       inputMode="decimal"
-                      aria-label={of('Price')}
+                      aria-label={of(FIELD_LABELS.variantPrice)}
                       value={v.price}
                       placeholder={step === '1' ? '0' : '0.00'}
                       aria-invalid={err('price') ? true : undefined}
@@ -86,11 +93,11 @@ export function VariantsTable({ draft, errors, stock, locale }: { draft: Product
                     {err('price') && <span id={errId('price')} className="pr-cell-error">{err('price')}</span>}
                   </td>
                   {sale && (
-                    <td className="pr-price" data-label="Sale price">
+                    <td className="pr-price" data-label={FIELD_LABELS.variantSalePrice}>
                       <input
                         type="text"
                         inputMode="decimal"
-                        aria-label={of('Sale price')}
+                        aria-label={of(FIELD_LABELS.variantSalePrice)}
                         value={v.salePrice}
                         disabled={!v.onSale}
                         aria-invalid={err('salePrice') ? true : undefined}
@@ -140,6 +147,8 @@ export function VariantsTable({ draft, errors, stock, locale }: { draft: Product
                     </td>
                   )}
                 </tr>
+                {/* The variant's image on a line of its own, so the table stays as wide as it was. */}
+                {images && <VariantImageRow draft={draft} variant={v} label={`${VARIANT_IMAGE_LABEL} of ${name}`} colSpan={columns + 1} beforeMeta={meta} />}
                 {tracked && saved && (
                   <tr className="pr-variant-meta">
                     <td colSpan={columns}>
@@ -157,6 +166,56 @@ export function VariantsTable({ draft, errors, stock, locale }: { draft: Product
         </table>
       </div>
     </>
+  );
+}
+
+const VARIANT_IMAGE_LABEL = 'Image';
+
+/** The library's images by id (the image manager loads the same list). */
+function useLibraryById(): { byId: Map<string, ImageAsset>; loading: boolean } {
+  const library = useLibraryImagesQuery();
+  const byId = useMemo(() => new Map((library.data ?? []).map((i) => [i.id, i])), [library.data]);
+  return { byId, loading: library.isLoading };
+}
+
+/** 'Image 2: Stoneware Mug, Moss' (the product's first image is its main one). */
+function imageChoiceLabel(asset: ImageAsset | undefined, index: number): string {
+  const name = asset?.title || asset?.filename;
+  const position = index === 0 ? FIELD_LABELS.mainImageId : `Image ${index + 1}`;
+  return name ? `${position}: ${name}` : position;
+}
+
+/**
+ * The variant's own image, chosen among the product's images with a labelled select (keyboard
+ * usable as any select), and a small preview of what the variant shows. 'Same as main image' is none.
+ */
+function VariantImageRow({ draft, variant, label, colSpan, beforeMeta }: { draft: ProductDraft; variant: DraftVariant; label: string; colSpan: number; beforeMeta: boolean }) {
+  const dispatch = useAppDispatch();
+  const { byId } = useLibraryById();
+  const id = useId();
+  const chosen = variantImage(variant, draft);
+  const shown = byId.get(chosen ?? draft.imageIds[0] ?? '');
+  return (
+    <tr className={`pr-variant-meta pr-variant-image${beforeMeta ? ' pr-has-meta' : ''}`}>
+      <td colSpan={colSpan}>
+        <div className="pr-variant-image-pick">
+          <label htmlFor={id}>{label}</label>
+          {shown ? <img src={imageUrl(shown, '100w')} alt="" width={40} height={40} /> : <span className="pr-variant-image-empty" aria-hidden="true" />}
+          <select
+            id={id}
+            value={chosen ?? ''}
+            onChange={(e) => dispatch(act.variantImageChanged({ key: variant.key, imageId: e.target.value === '' ? null : e.target.value }))}
+          >
+            <option value="">Same as main image</option>
+            {draft.imageIds.map((imageId, i) => (
+              <option key={imageId} value={imageId}>
+                {imageChoiceLabel(byId.get(imageId), i)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </td>
+    </tr>
   );
 }
 

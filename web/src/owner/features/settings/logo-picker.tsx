@@ -1,7 +1,8 @@
+import { FIELD_LABELS } from '@storefront/domain/shared/strings';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { Alert } from '../../ui/page-header';
-import { useSettingsImagesQuery, useSettingsUploadImageMutation } from './settings-api';
+import { useLibraryImagesQuery, useUploadLibraryImageMutation } from '../../app/media-api';
 
 type Notice = { kind: 'success' | 'error'; text: string };
 
@@ -10,8 +11,8 @@ type Notice = { kind: 'success' | 'error'; text: string };
  * images already uploaded. Choosing changes the form; Save settings makes it the logo.
  */
 export function LogoPicker({ value, siteTitle, onChange }: { value: string | null; siteTitle: string; onChange: (imageId: string | null) => void }) {
-  const images = useSettingsImagesQuery();
-  const [upload, uploading] = useSettingsUploadImageMutation();
+  const images = useLibraryImagesQuery();
+  const [upload, uploading] = useUploadLibraryImageMutation();
   const [notice, setNotice] = useState<Notice | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const legendId = useId();
@@ -33,7 +34,7 @@ export function LogoPicker({ value, siteTitle, onChange }: { value: string | nul
 
   return (
     <fieldset className="settings-logo" aria-describedby={`${legendId}-hint`}>
-      <legend id={legendId}>Logo</legend>
+      <legend id={legendId}>{FIELD_LABELS.logoImageId}</legend>
       <div className="settings-logo-row">
         <div className="settings-logo-preview">
           {value === null ? (

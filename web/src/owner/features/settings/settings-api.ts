@@ -1,6 +1,7 @@
 import type { ImageAssetRecord } from '@storefront/domain/media/image-record';
 import type { StoreSettings, WebsiteSettings } from '@storefront/domain/site/website-settings';
 import { ownerApi } from '../../app/api';
+import { basedOn } from '../../app/if-match';
 
 export type { ImageAssetRecord, StoreSettings, WebsiteSettings };
 
@@ -12,6 +13,8 @@ export type SettingsView = {
   website: { id: string; siteTitle: string; timeZone: string; logoImageId: string | null };
   settings: WebsiteSettings;
   storeSettings: StoreSettings;
+  /** The website stream's version (shared with the header and footer): what a save is based on. */
+  version?: number;
 };
 
 /** PUT /api/site/settings: only what changed. */
@@ -22,41 +25,14 @@ export type SettingsChanges = Partial<
 export const settingsApi = ownerApi.injectEndpoints({
   endpoints: (build) => ({
     getSettings: build.query<SettingsView, void>({ query: () => 'site/settings', providesTags: ['Site'] }),
-    saveSettings: build.mutation<SettingsView, SettingsChanges>({
-      query: (body) => ({ url: 'site/settings', method: 'PUT', body }),
+    /** Based on `version` (If-Match): refused with 409 EDIT_CONFLICT when the settings, header or footer changed since. */
+    saveSettings: build.mutation<SettingsView, { changes: SettingsChanges; version?: number | null }>({
+      query: ({ changes, version }) => ({ url: 'site/settings', method: 'PUT', body: changes, headers: basedOn(version) }),
       // The panel's site title and every screen reading the settings follow.
       invalidatesTags: ['Site'],
-    }),
-    settingsImages: build.query<ImageAssetRecord[], void>({
-      query: () => 'media/images',
-      transformResponse: (answer: { images: ImageAssetRecord[] }) => answer.images,
-      providesTags: ['Image'],
-    }),
-    /** The file's bytes as the request body (the server recognises the format from them). */
-    settingsUploadImage: build.mutation<ImageAssetRecord, File>({
-      queryFn: async (file, _api, _extra, baseQuery) => {
-        const bytes = await bytesOf(file);
-        const answer = await baseQuery({
-          url: `media/images?filename=${encodeURIComponent(file.name)}`,
-          method: 'POST',
-          body: bytes,
-          headers: { 'Content-Type': file.type || 'application/octet-stream' },
-        });
-        return answer.error ? { error: answer.error } : { data: answer.data as ImageAssetRecord };
-      },
-      invalidatesTags: ['Image'],
     }),
   }),
 });
 
-/** A file's bytes (FileReader: every browser has it, and so has jsdom, which lacks Blob.arrayBuffer). */
-function bytesOf(file: Blob): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsArrayBuffer(file);
-  });
-}
 
-export const { useGetSettingsQuery, useSaveSettingsMutation, useSettingsImagesQuery, useSettingsUploadImageMutation } = settingsApi;
+export const { useGetSettingsQuery, useSaveSettingsMutation } = settingsApi;

@@ -1,9 +1,14 @@
+import { FIELD_LABELS } from '@storefront/domain/shared/strings';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../app/api';
+import { useAppDispatch } from '../../app/hooks';
+import { versionOf } from '../../app/if-match';
+import { EditConflictNotice, useEditConflict } from '../../ui/edit-conflict';
 import { Alert, Loading, PageHeader } from '../../ui/page-header';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
+import { HistoryButton } from '../history/history-button';
 import { LogoPicker } from './logo-picker';
-import { useGetSettingsQuery, useSaveSettingsMutation, type SettingsView } from './settings-api';
+import { settingsApi, useGetSettingsQuery, useSaveSettingsMutation, type SettingsView } from './settings-api';
 import {
   changesOf, currencyName, currencySymbol, formOf, isDirty, SUPPORTED_CURRENCIES, timeZones, validate, type SettingsField, type SettingsForm,
 } from './settings-form';
@@ -34,6 +39,18 @@ function SettingsEditor({ view }: { view: SettingsView }) {
   const [showErrors, setShowErrors] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [save, saving] = useSaveSettingsMutation();
+  const dispatch = useAppDispatch();
+  // The version the saved form was read (or last saved) at: each save is based on it (If-Match).
+  const [version, setVersion] = useState<number | null>(() => versionOf(view));
+  const conflicts = useEditConflict(async () => {
+    const fresh = await dispatch(settingsApi.endpoints.getSettings.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap();
+    const next = formOf(fresh);
+    setSaved(next);
+    setForm(next);
+    setVersion(versionOf(fresh));
+    setShowErrors(false);
+    setNotice(null);
+  });
   // A message from a save said at the top: brought into view when the Save at the bottom was pressed.
   const noticeRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -49,8 +66,13 @@ function SettingsEditor({ view }: { view: SettingsView }) {
     setNotice(null);
   };
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    return submit();
+  };
+  /** Saves what changed, based on the version the form holds or on `basedOnVersion` (applied on top of someone else's change). */
+  const submit = async (basedOnVersion?: number) => {
+    conflicts.dismiss();
     if (Object.keys(errors).length > 0) {
       setShowErrors(true);
       setNotice({ kind: 'error', text: 'Some settings need a look before they can be saved: see the messages below.' });
@@ -60,13 +82,15 @@ function SettingsEditor({ view }: { view: SettingsView }) {
     }
     const changes = changesOf(saved, form);
     try {
-      const answer = Object.keys(changes).length === 0 ? view : await save(changes).unwrap();
+      const answer = Object.keys(changes).length === 0 ? view : await save({ changes, version: basedOnVersion ?? version }).unwrap();
+      if (answer !== view) setVersion(versionOf(answer));
       const next = formOf(answer);
       setSaved(next);
       setForm(next);
       setShowErrors(false);
       setNotice({ kind: 'success', text: 'Settings saved. The published site shows them now.', scroll: true });
     } catch (error) {
+      if (conflicts.caught(error, (current) => submit(current))) return setNotice(null);
       setNotice({ kind: 'error', text: errorMessage(error, 'Unable to save the settings. Please try again.'), scroll: true });
     }
   };
@@ -79,13 +103,18 @@ function SettingsEditor({ view }: { view: SettingsView }) {
       <PageHeader
         title="Settings"
         subtitle="Your site’s name and look, where it is, and how its store checks out."
-        actions={<SaveButtons dirty={dirty} saving={saving.isLoading} onDiscard={() => { setForm(saved); setShowErrors(false); setNotice(null); }} />}
+        actions={<>
+          <HistoryButton subject={{ kind: 'settings' }} name="the settings" title="History of the settings, header and footer" path="/" unsaved={dirty}
+            onRestored={(v: SettingsView) => { const next = formOf(v); setSaved(next); setForm(next); setVersion(versionOf(v)); setShowErrors(false); setNotice(null); }} />
+          <SaveButtons dirty={dirty} saving={saving.isLoading} onDiscard={() => { setForm(saved); setShowErrors(false); setNotice(null); }} />
+        </>}
       />
       <div ref={noticeRef}>{notice && <Alert kind={notice.kind}>{notice.text}</Alert>}</div>
+      <EditConflictNotice state={conflicts} />
 
       <section className="ow-panel-box" aria-labelledby="settings-site">
         <h2 id="settings-site">Site</h2>
-        <Field id="settings-siteTitle" label="Site title" error={shown.siteTitle} hint="Shown at the top of every page and in search results.">
+        <Field id="settings-siteTitle" label={FIELD_LABELS.siteTitle} error={shown.siteTitle} hint="Shown at the top of every page and in search results.">
           {(props) => <input {...props} type="text" value={form.siteTitle} maxLength={200} onChange={(e) => set('siteTitle', e.target.value)} />}
         </Field>
         <LogoPicker value={form.logoImageId} siteTitle={form.siteTitle} onChange={(id) => set('logoImageId', id)} />
@@ -136,7 +165,7 @@ function SettingsEditor({ view }: { view: SettingsView }) {
         </Field>
         <Toggle
           id="settings-expressCheckout"
-          label="Express checkout"
+          label={FIELD_LABELS.expressCheckout}
           checked={form.expressCheckout}
           hint="A customer who adds a product to the cart goes straight to checkout."
           onChange={(on) => set('expressCheckout', on)}
@@ -220,7 +249,7 @@ function TimeZoneField({ value, error, onChange }: { value: string; error?: stri
   return (
     <Field
       id="settings-timeZone"
-      label="Time zone"
+      label={FIELD_LABELS.timeZone}
       error={error}
       hint={now ? `Dates on your site and in your orders use it. It is ${now} there now.` : 'Dates on your site and in your orders use it. Type a city, such as Paris or New_York.'}
     >

@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Database, EventStore } from '@storefront/eventstore';
+import { readAlsoBought, readOwnerOrder } from '@storefront/projections';
+import { DATABASE, EVENT_STORE } from '../infrastructure/database/tokens';
+import { isOrderId, OrderAccess, publicOrderView, type PublicOrderView } from './order-access';
+
+/** An order as its buyer's pages show it: the buyer's view, its number once the store has given one, and its links. */
+export type BuyerOrder = { order: PublicOrderView; orderNumber: number | null; statusUrl: string; confirmedUrl: string };
+
+/**
+ * What the published site reads of orders (issue 13): an order for whoever holds its link (the
+ * order confirmed and order status pages), and which products were bought together (the cart
+ * page's 'Customers also bought', from the `also_bought` read model).
+ */
+@Injectable()
+export class StoreOrders {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly access: OrderAccess,
+  ) {}
+
+  /**
+   * The order `orderId` names when `token` is its access token, else null (no such order, a wrong
+   * or missing token: the same answer, so a link reveals nothing about other orders). Read from its
+   * stream while the read model has not caught up (right after paying).
+   */
+  async forBuyer(orderId: string, token: unknown): Promise<BuyerOrder | null> {
+    if (!isOrderId(orderId) || !this.access.allows(orderId, token)) return null;
+    const found = await readOwnerOrder(this.db, this.store, orderId);
+    if (!found) return null;
+    const { orderNumber, ...order } = found;
+    return { order: publicOrderView(order), orderNumber, statusUrl: this.access.statusUrl(orderId), confirmedUrl: this.access.confirmedUrl(orderId) };
+  }
+
+  /**
+   * The order confirmed page of an order a checkout receipt names (checkout-receipt.ts: its MAC
+   * already checked), or null when there is no such order.
+   */
+  async confirmedUrlOf(orderId: string): Promise<string | null> {
+    if (!isOrderId(orderId)) return null;
+    return (await readOwnerOrder(this.db, this.store, orderId)) ? this.access.confirmedUrl(orderId) : null;
+  }
+
+  /** Products bought in the same standing orders as `itemIds` (never those), most orders first. */
+  async alsoBought(itemIds: string[], limit: number): Promise<string[]> {
+    return (await readAlsoBought(this.db, itemIds, limit)).map((r) => r.itemId);
+  }
+}
