@@ -241,4 +241,57 @@ describe('the gallery slideshow', () => {
     jest.advanceTimersByTime(1000);
     expect(show!.index).toBe(1);
   });
+
+  describe('a move stopped before it arrived (focus coming in can stop a smooth scroll without any scrollend)', () => {
+    /** Lays the list out: slides 300 px wide side by side in a 300 px view, scrolled by `scrollLeft`. */
+    function layOut(gallery: HTMLElement) {
+      const list = gallery.querySelector<HTMLElement>('.gallery__items')!;
+      let left = 0;
+      Object.defineProperty(list, 'scrollLeft', { configurable: true, get: () => left, set: (v: number) => { left = v; } });
+      Object.defineProperty(list, 'clientWidth', { configurable: true, value: 300 });
+      Object.defineProperty(list, 'scrollWidth', { configurable: true, value: 1200 });
+      list.getBoundingClientRect = () => ({ left: 0 }) as DOMRect;
+      list.querySelectorAll<HTMLElement>('.gallery__item').forEach((slide, i) => {
+        Object.defineProperty(slide, 'offsetWidth', { configurable: true, value: 300 });
+        slide.getBoundingClientRect = () => ({ left: i * 300 - left }) as DOMRect;
+      });
+      return list;
+    }
+
+    it('puts the slide where it was going soon after focus comes in', () => {
+      const gallery = slideshowMarkup();
+      const list = layOut(gallery);
+      show = enhanceSlideshow(gallery, { reducedMotion: false });
+      $('[data-gallery-next]').click();
+      expect(scrolls.at(-1)).toEqual({ left: 300, behavior: 'smooth' });
+      list.focus();
+      jest.advanceTimersByTime(249);
+      expect(scrolls).toHaveLength(1);
+      jest.advanceTimersByTime(1);
+      expect(scrolls.at(-1)).toEqual({ left: 300, behavior: 'auto' });
+      expect(show!.index).toBe(1);
+    });
+
+    it('does the same after a while without focus, and nothing when the move arrived or the visitor took over', () => {
+      const gallery = slideshowMarkup({ autoplay: false });
+      const list = layOut(gallery);
+      show = enhanceSlideshow(gallery, { reducedMotion: false });
+      $('[data-gallery-next]').click();
+      jest.advanceTimersByTime(1499);
+      expect(scrolls).toHaveLength(1);
+      jest.advanceTimersByTime(1);
+      expect(scrolls.at(-1)).toEqual({ left: 300, behavior: 'auto' });
+
+      $('[data-gallery-next]').click();
+      list.scrollLeft = 600;
+      list.dispatchEvent(new Event('scrollend'));
+      jest.advanceTimersByTime(5000);
+      expect(scrolls.at(-1)).toEqual({ left: 600, behavior: 'smooth' });
+
+      $('[data-gallery-next]').click();
+      list.dispatchEvent(new Event('wheel'));
+      jest.advanceTimersByTime(5000);
+      expect(scrolls.at(-1)).toEqual({ left: 900, behavior: 'smooth' });
+    });
+  });
 });

@@ -22,6 +22,10 @@ export type Slideshow = {
   destroy(): void;
 };
 
+/** How long a move of ours may take before it is put where it was going (a smooth scroll takes well under a second). */
+const SETTLE_MS = 1500;
+/** The same once focus has come into the gallery during the move. */
+const FOCUS_SETTLE_MS = 250;
 const reducedMotion = (): boolean => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
@@ -58,6 +62,8 @@ export function enhanceSlideshow(gallery: HTMLElement, options: SlideshowOptions
   let heading: number | null = null;
   /** That move was sent on once already after something stopped it. */
   let resent = false;
+  /** Checks that a move of ours arrived (see `settleLater`). */
+  let settleTimer: ReturnType<typeof setTimeout> | null = null;
   const cleanups: (() => void)[] = [];
   const on = <E extends Event>(target: EventTarget, type: string, listener: (event: E) => void, opts?: AddEventListenerOptions) => {
     target.addEventListener(type, listener as EventListener, opts);
@@ -119,7 +125,24 @@ export function enhanceSlideshow(gallery: HTMLElement, options: SlideshowOptions
     resent = false;
     mark(i);
     list!.scrollTo?.({ left: scrollLeftOf(i), behavior: options.reducedMotion ? 'auto' : 'smooth' });
+    settleLater(SETTLE_MS);
     schedule();
+  }
+
+  /**
+   * A smooth scroll stopped before it moved fires no `scrollend` (focus coming into the gallery
+   * stops one that way on a busy machine), and would leave the list showing the old slide while
+   * the thumbnails mark the new one. So a move of ours still on its way after `ms` goes there at once.
+   */
+  function settleLater(ms: number) {
+    if (settleTimer !== null) clearTimeout(settleTimer);
+    settleTimer = setTimeout(() => {
+      settleTimer = null;
+      if (heading === null) return;
+      const target = scrollLeftOf(heading);
+      heading = null;
+      if (Math.abs(list!.scrollLeft - target) > 1) list!.scrollTo?.({ left: target, behavior: 'auto' });
+    }, ms);
   }
 
   function showPlayState() {
@@ -166,6 +189,8 @@ export function enhanceSlideshow(gallery: HTMLElement, options: SlideshowOptions
   });
   on(gallery, 'focusin', () => {
     focused = true;
+    // Focus coming in may stop a move of ours on its way: it arrives soon after, whatever happened.
+    if (heading !== null) settleLater(FOCUS_SETTLE_MS);
     schedule();
   });
   on(gallery, 'focusout', (event: FocusEvent) => {
@@ -199,6 +224,8 @@ export function enhanceSlideshow(gallery: HTMLElement, options: SlideshowOptions
   let frame = 0;
   const visitorTakesOver = () => {
     heading = null;
+    if (settleTimer !== null) clearTimeout(settleTimer);
+    settleTimer = null;
   };
   on(list, 'scroll', () => {
     if (frame || heading !== null) return;
@@ -255,6 +282,7 @@ export function enhanceSlideshow(gallery: HTMLElement, options: SlideshowOptions
     go,
     destroy() {
       if (timer !== null) clearTimeout(timer);
+      if (settleTimer !== null) clearTimeout(settleTimer);
       if (frame) cancelAnimationFrame(frame);
       cleanups.forEach((c) => c());
       gallery.classList.remove('gallery--enhanced');
