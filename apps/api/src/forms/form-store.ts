@@ -7,6 +7,7 @@ import { EVENTS_CHANNEL, foldEvents, type CommandContext, type Database, type Ev
 import { CommandExecutor, type BasedOn } from '../infrastructure/command-executor';
 import { DATABASE, EVENT_STORE } from '../infrastructure/database/tokens';
 import { DomainException } from '../infrastructure/http/domain-exception';
+import { SubmissionCommits } from './submission-commits';
 
 export type VersionedForm = { form: FormDefinition; version: number };
 
@@ -38,12 +39,15 @@ export class FormStore implements OnApplicationBootstrap, OnApplicationShutdown 
   /** Moves on every notification of a form stream: a check that started before one may not be trusted for long. */
   private invalidations = 0;
   private unlisten: (() => Promise<void>) | null = null;
+  private readonly commits: SubmissionCommits;
 
   constructor(
     private readonly executor: CommandExecutor,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Optional() @Inject(DATABASE) private readonly db?: Database,
-  ) {}
+  ) {
+    this.commits = new SubmissionCommits(store);
+  }
 
   private now(): number {
     return Date.now();
@@ -108,9 +112,22 @@ export class FormStore implements OnApplicationBootstrap, OnApplicationShutdown 
     return saved;
   }
 
-  /** A visitor's submission on its own new stream (never read first: a used key's stream makes the append conflict and reload). */
-  async submit(context: CommandContext, command: SubmitForm): Promise<FormSubmissionState> {
-    return this.submission(context, command.data.submissionId, command, { newStream: true });
+  /**
+   * A visitor's submission on its own new stream, never read first (a used key's stream makes the
+   * append conflict and the submission be decided again on it). An accepted one is committed
+   * together with the submissions that arrive meanwhile (SubmissionCommits). A refused one (its
+   * answers invalid), and one sent with an Idempotency-Key (a retry must find its first append),
+   * go alone through the executor as any command, which reads the stream before answering.
+   */
+  async submit(context: CommandContext, command: SubmitForm): Promise<void> {
+    const { submissionId } = command.data;
+    if (context.commandIdIsNew && formSubmissionDecider.decide(command, formSubmissionDecider.initialState()).ok) {
+      const target = { streamId: formSubmissionStreamId(submissionId), streamType: FORM_SUBMISSION_STREAM_TYPE, decider: formSubmissionDecider, context, newStream: true };
+      const accepted = await this.commits.run(async (batch) => (await batch.decide(target, command)).ok);
+      // Refused only when the stream turned out to have its submission already (the key was used): answered below.
+      if (accepted) return;
+    }
+    await this.submission(context, submissionId, command, { newStream: true });
   }
 
   async submission(context: CommandContext, submissionId: string, command: FormSubmissionCommand, options: { newStream?: boolean } = {}): Promise<FormSubmissionState> {
