@@ -2,6 +2,8 @@ import { handleCommandBatches, type BatchPlanOutcome, type CommandBatch, type Ev
 
 /** At most this many submissions share one append. */
 export const MAX_SUBMISSIONS_PER_COMMIT = 64;
+/** Appends of submissions committing at once in this process (a new group starts while the one before commits). */
+export const MAX_COMMITS_IN_FLIGHT = 2;
 
 type Waiting = { plan: (batch: CommandBatch) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
@@ -19,20 +21,24 @@ type Waiting = { plan: (batch: CommandBatch) => Promise<unknown>; resolve: (valu
  */
 export class SubmissionCommits {
   private readonly queue: Waiting[] = [];
-  private running = false;
+  private running = 0;
 
-  constructor(private readonly store: EventStore, private readonly maxGroup = MAX_SUBMISSIONS_PER_COMMIT) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly maxGroup = MAX_SUBMISSIONS_PER_COMMIT,
+    private readonly maxInFlight = MAX_COMMITS_IN_FLIGHT,
+  ) {}
 
   /** Runs `plan` (decisions on new streams only, no other I/O) in the next group; resolves with its value once committed. */
   run<T>(plan: (batch: CommandBatch) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ plan, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.running) void this.commitGroups();
+      if (this.running < this.maxInFlight) void this.commitGroups();
     });
   }
 
   private async commitGroups(): Promise<void> {
-    this.running = true;
+    this.running++;
     try {
       while (this.queue.length > 0) {
         const group = this.queue.splice(0, this.maxGroup);
@@ -49,7 +55,7 @@ export class SubmissionCommits {
         }
       }
     } finally {
-      this.running = false;
+      this.running--;
     }
   }
 }
