@@ -176,9 +176,11 @@ export class FormStore implements OnApplicationBootstrap, OnApplicationShutdown 
 
   /** A notification of an append (its payload is the stream id): a form's own stream drops its cached definition's freshness. */
   private onAppended(streamId: string): void {
-    if (!streamId.startsWith(FORM_STREAM_PREFIX) || streamId.startsWith(SUBMISSION_STREAM_PREFIX)) return;
-    this.invalidations++;
+    if (!streamId.startsWith(FORM_STREAM_PREFIX)) return;
     const cached = this.cache.get(streamId.slice(FORM_STREAM_PREFIX.length));
+    // Submissions' streams share the prefix: they move nothing (unless a cached form's id makes its stream look like one).
+    if (!cached && streamId.startsWith(SUBMISSION_STREAM_PREFIX)) return;
+    this.invalidations++;
     if (cached) cached.checkedAt = -Infinity;
   }
 
