@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   answerText, type FieldValue, type FormDefinition, type FormSubmitted,
 } from '@storefront/domain';
@@ -7,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DATABASE, EVENT_STORE } from '../infrastructure/database/tokens';
 import { InvalidMailMessage, Mailer, type MailMessage } from '../mail';
+import { RecordFormNotificationSentCommand } from './commands/record-form-notification-sent.command';
 import { FormStore, type VersionedForm } from './form-store';
 
 const rowsPosition = (rows: { global_position: string }[]) => Number(rows[0]?.global_position ?? 0);
@@ -59,6 +61,7 @@ export class FormNotifications implements OnApplicationBootstrap, OnApplicationS
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly forms: FormStore,
     private readonly mailer: Mailer,
+    private readonly commands: CommandBus,
   ) {}
 
   async onApplicationBootstrap() {
@@ -148,8 +151,6 @@ export class FormNotifications implements OnApplicationBootstrap, OnApplicationS
       this.logger.error(`notification of submission ${submission.submissionId} not sent: ${e.message}`);
       return;
     }
-    await this.forms.submissionResult(context(), submission.submissionId, {
-      type: 'RecordFormNotificationSent', data: { submissionId: submission.submissionId, to: message.to, now: new Date().toISOString() },
-    });
+    await this.commands.execute(new RecordFormNotificationSentCommand(context(), submission.submissionId, message.to));
   }
 }

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
-  answerText, domainError, errorOf, parseFormDefinition, permissionsOf, type FieldValue, type FormDefinition,
+  answerText, errorOf, parseFormDefinition, permissionsOf, type FieldValue, type FormDefinition,
 } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
 import { readAllSubmissions, readFormList, readMailingList, readSubmissions, submissionsCsv, type FormListRow, type MailingListRow } from '@storefront/projections';
@@ -13,6 +14,9 @@ import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/
 import { VersionEtagInterceptor } from '../infrastructure/http/version-etag.interceptor';
 import { RequiresPermission } from '../security';
 import { sanitizeAdminHtml, sanitizeRichText } from '../security/html-sanitizer';
+import { ChangeFormCommand } from './commands/change-form.command';
+import { CreateFormCommand } from './commands/create-form.command';
+import { DeleteFormSubmissionCommand } from './commands/delete-form-submission.command';
 import { FormStore, type VersionedForm } from './form-store';
 
 export const SUBMISSIONS_PAGE_SIZE = 50;
@@ -38,13 +42,15 @@ function pageOf(raw: unknown): number {
 /**
  * The owner's form routes (issue 14): the form builder's definitions with If-Match editing (409
  * EDIT_CONFLICT on a stale version, as every owner editor), each form's submissions (paged, CSV,
- * delete by appending an event) and the mailing list. All behind `forms.manage`.
+ * delete by appending an event) and the mailing list. All behind `forms.manage`. Writes go through
+ * the CommandBus (commands/).
  */
 @Controller('api/config')
 @RequiresPermission('forms.manage')
 @UseInterceptors(VersionEtagInterceptor)
 export class FormsOwnerController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly forms: FormStore,
     @Inject(DATABASE) private readonly db: Database,
   ) {}
@@ -60,7 +66,7 @@ export class FormsOwnerController {
     const given = (body as { id?: unknown } | null)?.id;
     const id = typeof given === 'string' && given !== '' ? given : `form-${randomUUID().slice(0, 8)}`;
     const definition = this.definitionOf(req, id, body);
-    return this.forms.define(commandContextFor(req), { type: 'CreateForm', data: { definition, now: new Date().toISOString() } });
+    return this.commands.execute<CreateFormCommand, VersionedForm>(new CreateFormCommand(commandContextFor(req), definition));
   }
 
   @Get('forms/:id')
@@ -71,7 +77,7 @@ export class FormsOwnerController {
   @Put('forms/:id')
   async put(@Req() req: AppRequest, @Param('id') id: string, @Body() body: unknown): Promise<VersionedForm> {
     const definition = this.definitionOf(req, id, body);
-    return this.forms.define(commandContextFor(req), { type: 'ChangeForm', data: { definition, now: new Date().toISOString() } }, { expectedVersion: basedOnVersion(req) });
+    return this.commands.execute<ChangeFormCommand, VersionedForm>(new ChangeFormCommand(commandContextFor(req), definition, basedOnVersion(req)));
   }
 
   @Get('forms/:id/submissions')
@@ -109,9 +115,7 @@ export class FormsOwnerController {
 
   @Delete('forms/:id/submissions/:submissionId')
   async deleteSubmission(@Req() req: AppRequest, @Param('id') id: string, @Param('submissionId') submissionId: string): Promise<{ deleted: true }> {
-    if (!/^[0-9a-f-]{36}$/.test(submissionId)) throw new DomainException(domainError('FORM_SUBMISSION_NOT_FOUND', { submissionId: submissionId.slice(0, 100) }));
-    await this.forms.submission(commandContextFor(req), submissionId, { type: 'DeleteFormSubmission', data: { submissionId, formId: id, now: new Date().toISOString() } });
-    return { deleted: true };
+    return this.commands.execute<DeleteFormSubmissionCommand, { deleted: true }>(new DeleteFormSubmissionCommand(commandContextFor(req), id, submissionId));
   }
 
   @Get('mailing-list')

@@ -1,38 +1,37 @@
 import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
-import {
-  formError, parseSaveFormSubmission, validateFormValues, type BotCheckAction, type FormDefinition,
-} from '@storefront/domain';
+import { CommandBus } from '@nestjs/cqrs';
+import { formError, parseSaveFormSubmission, validateFormValues } from '@storefront/domain';
 import type { FastifyReply } from 'fastify';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
-import { BotCheck } from '../bot-check';
+import { SaveFormSubmissionCommand } from './commands/save-form-submission.command';
+import type { SaveFormSubmissionAnswer } from './commands/save-form-submission.handler';
 import { FormRateLimits } from './form-rate-limits';
 import { FormStore } from './form-store';
 import { FormVisitors } from './form-visitors';
 
-export type SaveFormSubmissionAnswer = { success: true; submissionMessage?: string; submissionHtml?: string; successRedirect?: string };
-
-const actionOf = (form: FormDefinition): BotCheckAction => (form.kind === 'newsletter' ? 'NEWSLETTER_BLOCK_SUBMISSION' : 'FORM_BLOCK_SUBMISSION');
+export type { SaveFormSubmissionAnswer } from './commands/save-form-submission.handler';
 
 /**
- * SPEC 7's form calls, for visitors (issue 14's contract): validate, get a submission key, save.
+ * SPEC 7's form calls, for visitors (issue 14's contract): validate, get a submission key, save
+ * (SaveFormSubmissionCommand through the CommandBus, after the visitor's rate limit and key check).
  * Errors answer SPEC 8's statuses: 400 with errors by field id, 401 (bad or used key), 404 (no such
  * form), 429 (rate limit).
  */
 @Controller('api')
 export class FormsVisitorController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly forms: FormStore,
     private readonly visitors: FormVisitors,
     private readonly limits: FormRateLimits,
-    private readonly botCheck: BotCheck,
   ) {}
 
   @Post('rest/forms/validate/:formId')
   @HttpCode(200)
   async validate(@Req() req: AppRequest, @Param('formId') formId: string, @Body() body: unknown): Promise<Record<string, never>> {
     if (!this.limits.call(this.visitors.limitKey(req))) throw new DomainException(formError('FORM_RATE_LIMITED'));
-    const { form } = await this.forms.require(formId);
+    const { form } = await this.forms.requireForSubmission(formId);
     const checked = validateFormValues(form, body);
     if (!checked.ok) throw new DomainException(formError('FORM_INVALID', { errors: checked.errors }));
     return {};
@@ -56,27 +55,9 @@ export class FormsVisitorController {
     if (!parsed.ok) throw new DomainException(parsed.error);
     const request = parsed.value;
     const submissionId = this.visitors.checkKey(request.key, visitorId);
-    const { form, version } = await this.forms.require(request.formId);
-    if (!this.limits.form(form.id)) throw new DomainException(formError('FORM_RATE_LIMITED'));
-    if (form.captchaMethod !== 'none') {
-      if (!request.captchaKey) throw new DomainException(formError('CAPTCHA_REQUIRED'));
-      const verdict = await this.botCheck.verify({ method: form.captchaMethod, token: request.captchaKey, action: actionOf(form) });
-      if (!verdict.ok) throw new DomainException({ ...formError('CAPTCHA_REQUIRED'), message: verdict.message });
-    }
-    await this.forms.submission(
-      commandContextFor(req, visitorId!),
-      submissionId,
-      {
-        type: 'SubmitForm',
-        data: { submissionId, form, formVersion: version, values: request.values, page: request.page, visitorId: visitorId!, now: new Date().toISOString() },
-      },
-      { newStream: true },
+    // checkKey refuses a request without a visitor cookie: the key is bound to one.
+    return this.commands.execute<SaveFormSubmissionCommand, SaveFormSubmissionAnswer>(
+      new SaveFormSubmissionCommand(commandContextFor(req, visitorId!), submissionId, visitorId!, request),
     );
-    return {
-      success: true,
-      ...(form.submissionHTML ? { submissionHtml: form.submissionHTML } : {}),
-      ...(form.parsedSubmissionMessage ? { submissionMessage: form.parsedSubmissionMessage } : {}),
-      ...(form.successRedirect ? { successRedirect: form.successRedirect } : {}),
-    };
   }
 }

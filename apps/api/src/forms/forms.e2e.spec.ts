@@ -123,6 +123,13 @@ describeEachDriver('forms over HTTP (issue 14)', (driver) => {
       const res = await validate('no-such-form', {}).expect(404);
       expect(res.body).toMatchObject({ error: 'FORM_NOT_CONFIGURED', message: 'This form has not been configured yet.' });
     });
+
+    it("checks the owner's change from the very next call (the visitors' cached definition follows a save at once)", async () => {
+      const created = await ownerCall('post', '/api/config/forms').send({ id: 'evolving', name: 'Evolving', fields: [{ id: 'q', type: 'text', title: 'Question' }] }).expect(201);
+      expect((await validate('evolving', {}).expect(200)).body).toEqual({});
+      await ownerCall('put', '/api/config/forms/evolving').set('If-Match', '"1"').send({ ...created.body.form, fields: [{ id: 'q', type: 'text', title: 'Question', required: true }] }).expect(200);
+      expect((await validate('evolving', {}).expect(400)).body.errors).toEqual({ q: 'Required' });
+    });
   });
 
   describe('submission (SPEC 7, 8)', () => {

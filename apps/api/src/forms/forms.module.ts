@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { FormCommandHandlers } from './commands';
 import { FormNotifications } from './form-notifications';
 import { FormRateLimits } from './form-rate-limits';
 import { FORMS_SETTINGS } from './form-settings';
@@ -12,7 +13,8 @@ import { FormsVisitorController } from './forms-visitor.controller';
  * Forms and newsletter sign-ups (issue 14): the owner's form builder API, the visitor's submission
  * calls (SPEC 7) with the bot check (BotCheckModule, global), the owner notification worker
  * (through the global MailModule's Mailer). Published pages read the definitions from the
- * `forms` read model (storefront).
+ * `forms` read model (storefront). Every write is a command (commands/) dispatched through the
+ * CommandBus.
  */
 @Module({
   controllers: [FormsOwnerController, FormsVisitorController],
@@ -22,6 +24,7 @@ import { FormsVisitorController } from './forms-visitor.controller';
     FormVisitors,
     FormRateLimits,
     FormNotifications,
+    ...FormCommandHandlers,
   ],
   exports: [FormStore],
 })
