@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FormsModule } from '../forms/forms.module';
 import { PasswordHashingModule } from '../security/password-hasher';
 import { CommandHandlers } from './commands';
 import { QueryHandlers } from './queries';
@@ -21,7 +22,8 @@ import { SiteWriter } from './site-writer';
  * seeding.
  */
 @Module({
-  imports: [PasswordHashingModule],
+  // FormsModule: the footer's newsletter form is looked up in the forms' streams.
+  imports: [PasswordHashingModule, FormsModule],
   controllers: [SiteSettingsController, SiteCollectionsController, SiteItemsController, SiteLayoutController, SiteHeaderFooterController],
   providers: [SiteWriter, SiteLoader, SiteReadModel, SitePreview, SiteSearch, ...CommandHandlers, ...QueryHandlers],
   exports: [SiteReadModel, SitePreview, SiteSearch, SiteLoader, SiteWriter],
