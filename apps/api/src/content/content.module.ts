@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { FormsModule } from '../forms/forms.module';
 import { PasswordHashingModule } from '../security/password-hasher';
 import { CommandHandlers } from './commands';
 import { QueryHandlers } from './queries';
@@ -22,8 +21,7 @@ import { SiteWriter } from './site-writer';
  * seeding.
  */
 @Module({
-  // FormsModule: the footer's newsletter form is looked up in the forms' streams.
-  imports: [PasswordHashingModule, FormsModule],
+  imports: [PasswordHashingModule],
   controllers: [SiteSettingsController, SiteCollectionsController, SiteItemsController, SiteLayoutController, SiteHeaderFooterController],
   providers: [SiteWriter, SiteLoader, SiteReadModel, SitePreview, SiteSearch, ...CommandHandlers, ...QueryHandlers],
   exports: [SiteReadModel, SitePreview, SiteSearch, SiteLoader, SiteWriter],
