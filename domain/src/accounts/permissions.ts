@@ -33,6 +33,7 @@ import { isOwnerRole, OWNER_ROLES, type OwnerRole } from './roles';
  *   ids): the admin's alone.
  * - `mail.view`: the mail outbox (form notifications and other mail, with visitors' addresses and
  *   what they submitted): the admin's alone.
+ * - `mail.manage`: retrying a failed message of the outbox (it sends mail again): the admin's alone.
  *
  * Billing, moderator, commenter and scheduling have no API of their own yet (billing, comments,
  * scheduling), so they only view; they get their capabilities with those features.
@@ -53,6 +54,7 @@ export const PERMISSIONS = {
   'accounts.manage': 'List and create owner accounts, which grants roles',
   'health.details': 'Read the health check’s database and projection details',
   'mail.view': 'Read the mail outbox: every message the site sent or holds, with its recipients and status',
+  'mail.manage': 'Retry a failed message of the mail outbox',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

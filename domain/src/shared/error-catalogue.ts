@@ -187,6 +187,12 @@ export const ERROR_MESSAGES = {
   FORM_ALREADY_EXISTS: 'A form with this id already exists.',
   INVALID_FORM_DEFINITION: 'This form cannot be saved: {reason}',
   FORM_SUBMISSION_NOT_FOUND: 'There is no submission with this id.',
+  // The footer's newsletter (issue 14 part 8): a form of the site, of the newsletter kind
+  FOOTER_NEWSLETTER_FORM_UNKNOWN: 'There is no newsletter form with id {formId} on this site.',
+  FOOTER_NEWSLETTER_NOT_NEWSLETTER: 'The form {formId} is not a newsletter form; the footer shows newsletter forms only.',
+  // The mail outbox (owner app)
+  MAIL_MESSAGE_NOT_FOUND: 'There is no message with this id in the outbox.',
+  MAIL_MESSAGE_NOT_FAILED: 'Only a failed message can be retried; this one is {status}.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

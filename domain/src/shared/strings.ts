@@ -214,6 +214,7 @@ export const FIELD_LABELS = {
   captchaSiteKey: 'Captcha site key',
   header: 'Header',
   footer: 'Footer',
+  newsletterFormId: 'Footer newsletter',
   // Site layout
   homePage: 'Home page',
   mainNav: 'Main navigation',

@@ -47,7 +47,7 @@ export const BLOCK_VALUE_FIELDS: Record<number, Record<string, FieldSpec>> = {
   [BLOCK.code]: { code: { rule: 'text', required: true }, language: { rule: 'text' } },
   [BLOCK.summary]: { collectionId: { rule: 'id', required: true }, pageSize: { rule: 'number' }, design: { rule: 'text' } },
   [BLOCK.product]: { productId: { rule: 'id', required: true } },
-  [BLOCK.newsletter]: { title: { rule: 'text' }, description: { rule: 'html' }, buttonLabel: { rule: 'text' } },
+  [BLOCK.newsletter]: { title: { rule: 'text' }, description: { rule: 'html' }, buttonLabel: { rule: 'text' }, formId: { rule: 'id' } },
   [BLOCK.socialLinks]: {},
   [BLOCK.accordion]: { items: { rule: 'accordion', required: true } },
 };

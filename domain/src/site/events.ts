@@ -33,8 +33,15 @@ export const WEBSITE_STREAM_TYPE = 'website';
 export type Website = WebsiteCreated['data'];
 
 export type WebsiteSettingsChanged = { type: 'WebsiteSettingsChanged'; data: { changes: WebsiteSettingsChanges; changedAt: string } };
-/** SPEC 3 'Site header/footer' (html). */
-export type SiteHeaderFooterChanged = { type: 'SiteHeaderFooterChanged'; data: { header: string; footer: string; changedAt: string } };
+/**
+ * SPEC 3 'Site header/footer' (html), and the newsletter form the footer shows (issue 14 part 8;
+ * null for none). Events written before the footer had a newsletter have no `newsletterFormId`:
+ * they leave it as it was.
+ */
+export type SiteHeaderFooterChanged = {
+  type: 'SiteHeaderFooterChanged';
+  data: { header: string; footer: string; newsletterFormId?: string | null; changedAt: string };
+};
 
 /**
  * An earlier version brought back (issue 12): the settings that differ from it and, when they
@@ -42,7 +49,7 @@ export type SiteHeaderFooterChanged = { type: 'SiteHeaderFooterChanged'; data: {
  */
 export type WebsiteRestored = {
   type: 'WebsiteRestored';
-  data: { restoredVersion: number; changes: WebsiteSettingsChanges; header?: string; footer?: string; restoredAt: string };
+  data: { restoredVersion: number; changes: WebsiteSettingsChanges; header?: string; footer?: string; newsletterFormId?: string | null; restoredAt: string };
 };
 
 export type WebsiteEvent = WebsiteCreated | WebsiteSettingsChanged | SiteHeaderFooterChanged | WebsiteRestored;

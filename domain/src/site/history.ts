@@ -148,6 +148,7 @@ export function websiteSnapshot(state: WebsiteState): HistorySnapshot {
     plainField('checkoutMinimumSubtotalCents', fieldLabel('checkoutMinimumSubtotalCents'), s.checkoutMinimumSubtotalCents ?? null),
     richTextField('header', fieldLabel('header'), state.header),
     richTextField('footer', fieldLabel('footer'), state.footer),
+    plainField('newsletterFormId', fieldLabel('newsletterFormId'), state.newsletterFormId ?? null),
   ];
 }
 

@@ -127,12 +127,17 @@ export const WebsiteSettingsRequest = z.pipe(
 );
 export type WebsiteSettingsRequest = z.output<typeof WebsiteSettingsRequest>;
 
-/** SPEC 7 PUT /api/site-header-footer { header, footer }: a part left out stays as it is; null empties it. */
+/**
+ * SPEC 7 PUT /api/site-header-footer { header, footer } and our `newsletterFormId` (the footer's
+ * newsletter form, issue 14 part 8): a part left out stays as it is; null empties it ('' or null:
+ * no newsletter in the footer).
+ */
 export const HeaderFooterRequest = z.pipe(
-  object({ header: z.optional(z.nullable(text())), footer: z.optional(z.nullable(text())) }),
-  z.transform(({ header, footer }): { header?: string; footer?: string } => definedOnly({
+  object({ header: z.optional(z.nullable(text())), footer: z.optional(z.nullable(text())), newsletterFormId: z.optional(nullableText('newsletterFormId')) }),
+  z.transform(({ header, footer, newsletterFormId }): { header?: string; footer?: string; newsletterFormId?: string | null } => definedOnly({
     header: header === null ? '' : header,
     footer: footer === null ? '' : footer,
+    newsletterFormId,
   })),
 );
 

@@ -4,7 +4,7 @@ import { parseRequest } from '../shared/requests';
 import { WebsiteSettingsRequest } from './requests';
 
 const parseWebsiteSettingsChanges = (raw: unknown) => parseRequest(WebsiteSettingsRequest, raw);
-import { websiteDecider, type WebsiteCommand, type WebsiteState } from './website-decider';
+import { decideWebsite, evolveWebsite, initialWebsiteState, websiteDecider, type SetSiteHeaderFooter, type WebsiteCommand, type WebsiteState } from './website-decider';
 import { isValidTimeZone, MAX_CHECKOUT_MINIMUM_MINOR, storeSettingsOf, trialDaysLeft, type WebsiteSettingsChanges } from './website-settings';
 
 const NOW = '2026-11-23T10:00:00.000Z';
@@ -94,7 +94,7 @@ describe('website settings: given events, when a command, then', () => {
 
   it('sets and keeps header and footer; a part left out stays', () => {
     const set = decide([created], { type: 'SetSiteHeaderFooter', data: { header: '<p>Free shipping</p>', footer: '<p>© Clay & Co.</p>', now: NOW } });
-    expect(set.ok && set.events[0]).toEqual({ type: 'SiteHeaderFooterChanged', data: { header: '<p>Free shipping</p>', footer: '<p>© Clay & Co.</p>', changedAt: NOW } });
+    expect(set.ok && set.events[0]).toEqual({ type: 'SiteHeaderFooterChanged', data: { header: '<p>Free shipping</p>', footer: '<p>© Clay & Co.</p>', newsletterFormId: null, changedAt: NOW } });
     const events = set.ok ? set.events : [];
     const footerOnly = decide([created, ...events], { type: 'SetSiteHeaderFooter', data: { footer: '<p>Bye</p>', now: NOW } });
     expect(footerOnly.ok && footerOnly.events[0].data).toMatchObject({ header: '<p>Free shipping</p>', footer: '<p>Bye</p>' });
@@ -190,5 +190,36 @@ describe('website settings input', () => {
     expect(parseWebsiteSettingsChanges({ checkoutMinimumSubtotalCents: '15.00' })).toMatchObject({
       ok: false, error: { message: 'checkoutMinimumSubtotalCents must be a whole number.' },
     });
+  });
+
+});
+describe('the footer newsletter (issue 14 part 8)', () => {
+  const created = { type: 'WebsiteCreated' as const, data: { websiteId: 'w', title: 'Clay & Co.', currency: 'USD', timeZone: 'America/New_York', createdAt: '2026-01-01T00:00:00.000Z' } };
+  const state = (events: WebsiteEvent[]) => events.reduce(evolveWebsite, initialWebsiteState());
+  const set = (events: WebsiteEvent[], data: Omit<SetSiteHeaderFooter['data'], 'now'>) => decideWebsite({ type: 'SetSiteHeaderFooter', data: { ...data, now: '2026-01-02T00:00:00.000Z' } }, state(events));
+
+  it('takes a newsletter form of the site, refuses an unknown one or a form of another kind, and none clears it', () => {
+    const chosen = set([created], { newsletterFormId: 'news', newsletterForm: { kind: 'newsletter' } });
+    expect(chosen.ok && chosen.events[0]).toMatchObject({ type: 'SiteHeaderFooterChanged', data: { header: '', footer: '', newsletterFormId: 'news' } });
+    const unknown = set([created], { newsletterFormId: 'nope', newsletterForm: null });
+    expect(!unknown.ok && unknown.error).toMatchObject({ code: 'FOOTER_NEWSLETTER_FORM_UNKNOWN', message: 'There is no newsletter form with id nope on this site.' });
+    const contact = set([created], { newsletterFormId: 'contact', newsletterForm: { kind: 'form' } });
+    expect(!contact.ok && contact.error).toMatchObject({ code: 'FOOTER_NEWSLETTER_NOT_NEWSLETTER' });
+    const events = chosen.ok ? [created, ...chosen.events] : [];
+    expect(state(events)).toMatchObject({ newsletterFormId: 'news' });
+    expect(set(events, { newsletterFormId: 'news', newsletterForm: { kind: 'newsletter' } })).toEqual({ ok: true, events: [] });
+    // Header edits keep it; an event written before the footer had a newsletter keeps it too.
+    const footer = set(events, { footer: '<p>Bye</p>' });
+    expect(footer.ok && footer.events[0]).toMatchObject({ data: { newsletterFormId: 'news' } });
+    expect(state([...events, { type: 'SiteHeaderFooterChanged', data: { header: '', footer: '<p>Old</p>', changedAt: 'x' } }])).toMatchObject({ newsletterFormId: 'news' });
+    const none = set(events, { newsletterFormId: null });
+    expect(none.ok && none.events[0]).toMatchObject({ data: { newsletterFormId: null } });
+  });
+
+  it('a restore brings back the earlier choice', () => {
+    const chosen = set([created], { newsletterFormId: 'news', newsletterForm: { kind: 'newsletter' } });
+    const events = chosen.ok ? [created, ...chosen.events] : [];
+    const restored = decideWebsite({ type: 'RestoreWebsite', data: { restoredVersion: 1, target: state([created]), now: 'y' } }, state(events));
+    expect(restored.ok && restored.events[0]).toMatchObject({ type: 'WebsiteRestored', data: { newsletterFormId: null } });
   });
 });

@@ -26,8 +26,8 @@ export type WebsiteRow = {
   state: Extract<WebsiteState, { status: 'created' }>;
   version: number;
 };
-/** One row (key 'website'): SPEC 'Site header/footer'. */
-export type HeaderFooterRow = { key: 'website'; header: string; footer: string; version: number };
+/** One row (key 'website'): SPEC 'Site header/footer' and the footer's newsletter form (null for none). */
+export type HeaderFooterRow = { key: 'website'; header: string; footer: string; newsletter_form_id: string | null; version: number };
 /** One row (key 'layout'): which collection is the home page, and the whole layout state. */
 export type LayoutRow = { key: 'layout'; home_collection_id: string | null; state: SiteLayoutState; version: number };
 /** One row per navigation ('mainNav', 'secondaryNav'): its SPEC Layout links, as the owner saved them. */
@@ -96,7 +96,10 @@ export const SITE_TABLES: ReadModelTable[] = [
     columns: 'key text primary key, website_id text not null, website jsonb not null, website_settings jsonb not null, state jsonb not null, version integer not null',
     orderBy: ['key'],
   },
-  { name: SITE_HEADER_FOOTER, columns: 'key text primary key, header text not null, footer text not null, version integer not null', orderBy: ['key'] },
+  {
+    name: SITE_HEADER_FOOTER, columns: 'key text primary key, header text not null, footer text not null, newsletter_form_id text, version integer not null',
+    orderBy: ['key'],
+  },
   { name: SITE_LAYOUT, columns: 'key text primary key, home_collection_id text, state jsonb not null, version integer not null', orderBy: ['key'] },
   { name: SITE_NAVIGATION, columns: 'name text primary key, links jsonb not null, template_id text, version integer not null', orderBy: ['name'] },
   {

@@ -133,7 +133,9 @@ class SiteBatch {
       key: 'website', website_id: state.websiteId, website: websiteRecord(state), website_settings: websiteSettingsRecord(state.settings), state,
       version: event.streamPosition,
     };
-    this.headerFooter = { key: 'website', header: state.header, footer: state.footer, version: event.streamPosition };
+    this.headerFooter = {
+      key: 'website', header: state.header, footer: state.footer, newsletter_form_id: state.newsletterFormId ?? null, version: event.streamPosition,
+    };
     this.websiteChanged = true;
   }
 

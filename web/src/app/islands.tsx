@@ -8,7 +8,7 @@ import { ProductOptions } from '../features/product/product-options';
 import { ProductPrice } from '../features/product/product-price';
 import { ProductQuantity } from '../features/product/product-quantity';
 import { ProductScarcity } from '../features/product/product-scarcity';
-import { mountWhenLoaded } from './lazy-island';
+import { mountWhenLoaded, whenNearViewport } from './lazy-island';
 import type { IslandRender } from './mount-islands';
 import { ProductAddToCart, ProductInstallmentPill } from './product-islands';
 import { expressCheckoutOn, shouldLoadCart } from './site-context';
@@ -43,7 +43,11 @@ export const islands: Record<string, IslandRender> = {
   'cart-page': (data, _context, element) => mountWhenLoaded(element, 'cart page', async () => (await purchasePath()).renderCartPage(data)),
   checkout: (data, _context, element) => mountWhenLoaded(element, 'checkout', async () => (await purchasePath()).renderCheckout(data)),
   form: (_data, _context, element) => mountWhenLoaded(element, 'form', async () => (await formIsland()).renderFormIsland(element)),
-  newsletter: (_data, _context, element) => mountWhenLoaded(element, 'newsletter', async () => (await formIsland()).renderFormIsland(element)),
+  // `data-load="visible"`: the footer's newsletter, on every page, loads the chunk only near the viewport.
+  newsletter: (data, _context, element) => {
+    const mount = () => mountWhenLoaded(element, 'newsletter', async () => (await formIsland()).renderFormIsland(element));
+    return data.load === 'visible' ? whenNearViewport(element, mount) : mount();
+  },
   'cart-pill': (_data, context) => <CartPill loadCart={shouldLoadCart(context)} locale={locale()} />,
   'add-to-cart': (data, context, element) => {
     if (!data.itemId) return null;

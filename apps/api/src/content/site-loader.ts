@@ -28,7 +28,8 @@ export type SiteLayoutView = {
   layout: { homePageId: string | null; navigations: { name: string; templateId: string | null; links: LayoutLink[] }[] };
   version: number;
 };
-export type HeaderFooterView = { header: string; footer: string; version: number };
+/** `newsletterFormId`: the footer's newsletter form (issue 14 part 8), null for none. */
+export type HeaderFooterView = { header: string; footer: string; newsletterFormId: string | null; version: number };
 
 type ActiveCollection = Extract<CollectionState, { status: 'active' }>;
 type ActiveItem = Extract<ContentItemState, { status: 'active' }>;
@@ -154,7 +155,7 @@ export class SiteLoader {
 
   async headerFooterView(): Promise<HeaderFooterView> {
     const { state, version } = await this.website();
-    return { header: state.header, footer: state.footer, version };
+    return { header: state.header, footer: state.footer, newsletterFormId: state.newsletterFormId ?? null, version };
   }
 
   async collectionView(collectionId: string): Promise<CollectionView> {

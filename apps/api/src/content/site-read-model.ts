@@ -84,10 +84,13 @@ export class SiteReadModel {
     return row ? { website: websiteAt(row.website, now), websiteSettings: row.website_settings } : null;
   }
 
-  /** SPEC 'Site header/footer' (html); empty strings before any are set. */
-  async headerFooter(): Promise<{ header: string; footer: string }> {
-    const { rows } = await this.db.query<{ header: string; footer: string }>("SELECT header, footer FROM site_header_footer WHERE key = 'website'");
-    return rows[0] ?? { header: '', footer: '' };
+  /** SPEC 'Site header/footer' (html) and the footer's newsletter form id; empty strings and null before any are set. */
+  async headerFooter(): Promise<{ header: string; footer: string; newsletterFormId: string | null }> {
+    const { rows } = await this.db.query<{ header: string; footer: string; newsletter_form_id: string | null }>(
+      "SELECT header, footer, newsletter_form_id FROM site_header_footer WHERE key = 'website'",
+    );
+    const row = rows[0];
+    return row ? { header: row.header, footer: row.footer, newsletterFormId: row.newsletter_form_id ?? null } : { header: '', footer: '', newsletterFormId: null };
   }
 
   /** A navigation's links as stored (SPEC Layout links). */

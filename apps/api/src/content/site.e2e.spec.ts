@@ -147,12 +147,13 @@ describeEachDriver('site owner API over HTTP', (driver) => {
     it('round-trips header and footer; a part left out stays', async () => {
       const put = await as(editor, 'put', '/api/site-header-footer').send({ header: '<p>Closed for the holidays</p>', footer: '<p>See you in January</p>' });
       // With the website stream's version, to send back in If-Match (issue 12).
-      expect(put.body).toEqual({ header: '<p>Closed for the holidays</p>', footer: '<p>See you in January</p>', version: expect.any(Number) });
+      // The demo's footer newsletter stays as it is (apps/api/src/forms/footer-newsletter.e2e.spec.ts).
+      expect(put.body).toEqual({ header: '<p>Closed for the holidays</p>', footer: '<p>See you in January</p>', newsletterFormId: 'newsletter', version: expect.any(Number) });
       const partial = await as(editor, 'put', '/api/site-header-footer').send({ footer: '<p>Back January 3</p>' });
-      expect(partial.body).toEqual({ header: '<p>Closed for the holidays</p>', footer: '<p>Back January 3</p>', version: put.body.version + 1 });
+      expect(partial.body).toEqual({ header: '<p>Closed for the holidays</p>', footer: '<p>Back January 3</p>', newsletterFormId: 'newsletter', version: put.body.version + 1 });
       expect((await as(manager, 'get', '/api/site-header-footer')).body).toEqual(partial.body);
       await catchUp();
-      expect(await site().headerFooter()).toEqual({ header: partial.body.header, footer: partial.body.footer });
+      expect(await site().headerFooter()).toEqual({ header: partial.body.header, footer: partial.body.footer, newsletterFormId: 'newsletter' });
       await expectRejected(() => as(editor, 'put', '/api/site-header-footer').send({ header: 42 }), 400, 'INVALID_TEXT_FIELD');
       await expectRejected(() => as(editor, 'put', '/api/site-header-footer').send({ header: 'x'.repeat(200_001) }), 400, 'INVALID_TEXT_FIELD');
     });

@@ -109,7 +109,9 @@ export class DemoSiteSeeder implements OnApplicationBootstrap {
     await whileAnotherSeederFinishesPages(() =>
       this.writer.layout(step('secondary-nav'), { type: 'UpdateNavigation', data: { fieldName: 'secondaryNav', templateId: null, items: secondaryNav, now } }),
     );
-    await this.writer.website(step('header-footer'), { type: 'SetSiteHeaderFooter', data: { header: DEMO_HEADER, footer: DEMO_FOOTER, now } });
+    // The footer signs visitors up for the newsletter on every page (issue 14 part 8); its form was made above.
+    const footerNewsletter = { newsletterFormId: DEMO_NEWSLETTER_FORM.id, newsletterForm: { kind: DEMO_NEWSLETTER_FORM.kind } };
+    await this.writer.website(step('header-footer'), { type: 'SetSiteHeaderFooter', data: { header: DEMO_HEADER, footer: DEMO_FOOTER, ...footerNewsletter, now } });
 
     try {
       await this.store.append(DEMO_SITE_STREAM_ID, [{ type: DEMO_SITE_SEEDED, data: { websiteId: website.websiteId, seededAt: now } }], {

@@ -46,6 +46,18 @@ const messageOf = (row: Row): MailMessage => ({
   ...(row.reply_to !== null ? { replyTo: row.reply_to } : {}),
 });
 
+const COLUMNS = 'id, recipients, subject, text_body, html_body, reply_to, status, attempts, next_attempt_at, last_error, created_at, sent_at';
+const outboxMessageOf = (row: Row): OutboxMessage => ({
+  id: row.id,
+  ...messageOf(row),
+  status: row.status,
+  attempts: row.attempts,
+  nextAttemptAt: iso(row.next_attempt_at),
+  lastError: row.last_error,
+  createdAt: iso(row.created_at)!,
+  sentAt: iso(row.sent_at),
+});
+
 /** How long a sender may hold a claimed message before another sender may try it again. */
 export const CLAIM_SECONDS = 120;
 /** An error kept with a message is cut to this length. */
@@ -112,28 +124,32 @@ export class MailOutboxStore {
     );
   }
 
+  /**
+   * Queues a failed message again, due now (the owner's Retry): one conditional UPDATE, so of two
+   * retries at once one requeues it and the other finds it queued. Its attempts and last error
+   * stay (a success clears the error); past MAIL_MAX_ATTEMPTS it gets this one attempt.
+   */
+  async retry(id: string): Promise<{ outcome: 'requeued'; message: OutboxMessage } | { outcome: 'not-found' } | { outcome: 'not-failed'; status: MailStatus }> {
+    const { rows } = await this.db.query<Row>(
+      `UPDATE mail_outbox SET status = 'queued', next_attempt_at = now(), updated_at = now()
+       WHERE id = $1 AND status = 'failed'
+       RETURNING ${COLUMNS}`,
+      [id],
+    );
+    if (rows[0]) return { outcome: 'requeued', message: outboxMessageOf(rows[0]) };
+    const found = await this.db.query<{ status: MailStatus }>('SELECT status FROM mail_outbox WHERE id = $1', [id]);
+    return found.rows[0] ? { outcome: 'not-failed', status: found.rows[0].status } : { outcome: 'not-found' };
+  }
+
   /** A page of the outbox, newest first, and how many messages it holds in all. */
   async page(offset: number, limit: number): Promise<{ messages: OutboxMessage[]; total: number }> {
     const [{ rows }, count] = [
       await this.db.query<Row>(
-        `SELECT id, recipients, subject, text_body, html_body, reply_to, status, attempts, next_attempt_at, last_error, created_at, sent_at
-         FROM mail_outbox ORDER BY position DESC LIMIT $1 OFFSET $2`,
+        `SELECT ${COLUMNS} FROM mail_outbox ORDER BY position DESC LIMIT $1 OFFSET $2`,
         [limit, offset],
       ),
       await this.db.query<{ total: string | number }>('SELECT count(*) AS total FROM mail_outbox'),
     ];
-    return {
-      total: Number(count.rows[0]?.total ?? 0),
-      messages: rows.map((row) => ({
-        id: row.id,
-        ...messageOf(row),
-        status: row.status,
-        attempts: row.attempts,
-        nextAttemptAt: iso(row.next_attempt_at),
-        lastError: row.last_error,
-        createdAt: iso(row.created_at)!,
-        sentAt: iso(row.sent_at),
-      })),
-    };
+    return { total: Number(count.rows[0]?.total ?? 0), messages: rows.map(outboxMessageOf) };
   }
 }

@@ -76,6 +76,15 @@ describeEachDriver('mail: the outbox and SMTP delivery (issue 14)', (driver) => 
       expect((await outbox(editor)).status).toBe(403);
     });
 
+    it('does not retry a held message (nothing failed): 409', async () => {
+      const held = (await outbox()).body.messages[0] as OutboxMessage;
+      expect(held.status).toBe('held');
+      const res = await request(t.server).post(`/api/config/mail-outbox/${held.id}/retry`).set('Cookie', admin.cookie).set('X-XSRF-Token', admin.xsrf);
+      expect({ status: res.status, error: res.body.error, message: res.body.message }).toEqual({
+        status: 409, error: 'MAIL_MESSAGE_NOT_FAILED', message: 'Only a failed message can be retried; this one is held.',
+      });
+    });
+
     it('sends the same dedupe key once', async () => {
       const before = (await outbox()).body.total as number;
       await Promise.all([1, 2, 3].map(() => mailer.send(message({ subject: 'Once' }), { dedupeKey: 'form-notification:evt-1' })));
@@ -174,6 +183,60 @@ describeEachDriver('mail: the outbox and SMTP delivery (issue 14)', (driver) => 
       expect(row).toMatchObject({ attempts: 1, nextAttemptAt: null, sentAt: null });
       expect(row.lastError).toMatch(/550/);
       expect(smtp.received.length).toBe(count);
+    });
+
+    const retry = (id: string, session: OwnerSession | null = admin) => {
+      const req = request(t.server).post(`/api/config/mail-outbox/${encodeURIComponent(id)}/retry`);
+      return session ? req.set('Cookie', session.cookie).set('X-XSRF-Token', session.xsrf) : req;
+    };
+    const failedMessage = async (subject: string): Promise<OutboxMessage> => {
+      smtp.behaviour = { kind: 'refuse-recipient', code: 550, message: 'No such mailbox' };
+      await mailer.send(message({ subject }));
+      await deliverUntil(sender, async () => (await latest(subject)).status === 'failed');
+      smtp.behaviour = { kind: 'accept' };
+      return latest(subject);
+    };
+
+    it('retries a failed message (the owner’s Retry): queued again at once, then delivered, its attempts counted on', async () => {
+      const failed = await failedMessage('Retry me');
+      const count = smtp.received.length;
+      const res = await retry(failed.id);
+      expect({ status: res.status, cache: res.headers['cache-control'] }).toEqual({ status: 200, cache: 'no-store' });
+      expect(res.body.message).toMatchObject({ id: failed.id, subject: 'Retry me', status: expect.stringMatching(/^(queued|sending|sent)$/) });
+      await deliverUntil(sender, async () => (await latest('Retry me')).status === 'sent');
+      expect(await latest('Retry me')).toMatchObject({ attempts: 2, lastError: null });
+      expect(smtp.received.slice(count).map((m) => m.subject)).toEqual(['Retry me']);
+      // Sent now: no second retry.
+      const again = await retry(failed.id);
+      expect({ status: again.status, error: again.body.error, message: again.body.message }).toEqual({
+        status: 409, error: 'MAIL_MESSAGE_NOT_FAILED', message: 'Only a failed message can be retried; this one is sent.',
+      });
+    });
+
+    it('requeues once for two retries at once: one 200, one 409, and the message goes once', async () => {
+      const failed = await failedMessage('Retried twice at once');
+      const count = smtp.received.length;
+      const both = await Promise.all([retry(failed.id), retry(failed.id)]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(both.find((r) => r.status === 409)!.body).toMatchObject({ error: 'MAIL_MESSAGE_NOT_FAILED' });
+      await deliverUntil(sender, async () => (await latest('Retried twice at once')).status === 'sent');
+      await sender.deliverDue();
+      expect(smtp.received.slice(count).map((m) => m.subject)).toEqual(['Retried twice at once']);
+      expect((await latest('Retried twice at once')).attempts).toBe(2);
+    });
+
+    it('refuses a retry of an unknown id with 404, signed out with 401, without mail.manage with 403, and changes nothing', async () => {
+      const failed = await failedMessage('Not for the editor');
+      for (const id of ['no-such-message', '00000000-0000-0000-0000-000000000000', 'x'.repeat(500)]) {
+        const res = await retry(id);
+        expect({ status: res.status, error: res.body.error, message: res.body.message }).toEqual({
+          status: 404, error: 'MAIL_MESSAGE_NOT_FOUND', message: 'There is no message with this id in the outbox.',
+        });
+      }
+      expect((await retry(failed.id, null)).status).toBe(401);
+      const editor = await ownerWithRoles(t, 'mail-editor@example.com', ['editor']);
+      expect((await retry(failed.id, editor)).status).toBe(403);
+      expect(await latest('Not for the editor')).toMatchObject({ status: 'failed', attempts: 1 });
     });
 
     it('tries again after a temporary refusal (4xx) and delivers once the server accepts', async () => {

@@ -27,6 +27,21 @@ export type PageOutcome = { kind: 'page'; status: number; context: PageContext; 
 const MAX_LIST = 100;
 /** Blocks whose `formId` names a form (issue 14). */
 const FORM_BLOCK_TYPES: ReadonlySet<number> = new Set([BLOCK.form, BLOCK.newsletter]);
+/** The footer newsletter's block id (its island's `data-block-id`). */
+export const FOOTER_NEWSLETTER_BLOCK_ID = 'footer-newsletter';
+
+/**
+ * A page whose own blocks show the footer's newsletter form shows it once, in the page: the same
+ * sign-up twice on one page asks twice and repeats its controls' ids.
+ */
+function withoutRepeatedNewsletter(context: PageContext): PageContext {
+  const footer = context.headerFooter as { newsletterFormId?: string | null; newsletter?: Block | null } | null | undefined;
+  const formId = footer?.newsletter ? footer.newsletterFormId : null;
+  if (!formId) return context;
+  const blocks = (context.collection as { layout?: { blocks?: Block[] } } | null | undefined)?.layout?.blocks ?? [];
+  const repeated = blocks.some((b) => FORM_BLOCK_TYPES.has(b.type) && b.value.formId === formId && b.value.form);
+  return repeated ? { ...context, headerFooter: { ...footer, newsletter: null } } : context;
+}
 
 /** What every page's context has around the page's own data: `seo` is always there for the page kinds to fill in. */
 type PageFrame = PageContext & { seo: Seo };
@@ -98,7 +113,7 @@ export class PageContextBuilder {
   }
 
   private page(status: number, context: PageContext): PageOutcome {
-    return { kind: 'page', status, context };
+    return { kind: 'page', status, context: withoutRepeatedNewsletter(context) };
   }
 
   /** A visitor's page or item at `path`; for an owner also an unpublished page or a draft item (the editor's preview). */
@@ -132,6 +147,7 @@ export class PageContextBuilder {
       this.site.navigation('secondaryNav', { activePath, now }),
       this.site.headerFooter(),
     ]);
+    const footerNewsletter = await this.footerNewsletter(headerFooter.newsletterFormId);
     const record = site?.website ?? null;
     const website = { ...(record ?? { siteTitle: DEFAULT_WEBSITE_TITLE }), baseUrl: visitor.baseUrl };
     const siteTitle = website.siteTitle;
@@ -150,7 +166,7 @@ export class PageContextBuilder {
       websiteSettings: { ...site?.websiteSettings, storeSettings },
       navigation,
       secondaryNavigation,
-      headerFooter,
+      headerFooter: { ...headerFooter, newsletter: footerNewsletter },
       localizedStrings: LOCALIZED_STRINGS,
       seo: {
         title: title && title !== siteTitle ? `${title} — ${siteTitle}` : siteTitle,
@@ -288,6 +304,17 @@ export class PageContextBuilder {
       const sku = variantImage ? (i as { structuredContent: { variants: { sku: string }[] } }).structuredContent.variants[0]!.sku : null;
       return { ...i, mainImage: image, assetUrl: image?.assetUrl ?? null, ...(sku && variantImage ? { variantImages: { [sku]: variantImage } } : {}) };
     });
+  }
+
+  /**
+   * The footer's newsletter (issue 14 part 8) as a newsletter block (the same partial and island as
+   * a page's), with its form's published definition; null without one, or when the form is gone.
+   */
+  private async footerNewsletter(formId: string | null): Promise<Block | null> {
+    if (!formId || !this.forms) return null;
+    const form = (await this.forms.byIds([formId])).get(formId);
+    if (!form || form.kind !== 'newsletter') return null;
+    return { id: FOOTER_NEWSLETTER_BLOCK_ID, type: BLOCK.newsletter, typeName: 'newsletter', value: { formId, form, title: form.name, loadWhenVisible: true } };
   }
 
   /**

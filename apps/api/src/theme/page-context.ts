@@ -99,7 +99,11 @@ export type PageContext = {
   navigation?: { items: NavigationItem[] } | null;
   /** (theme) The secondary navigation (SPEC 7 UpdateNavigation fieldName 'secondaryNav'), shown in the footer. */
   secondaryNavigation?: { items: NavigationItem[] } | null;
-  headerFooter?: { header?: string | null; footer?: string | null } | null;
+  /**
+   * `newsletterFormId`: the footer's newsletter form (issue 14 part 8); `newsletter`: (theme) it as a
+   * newsletter block with its form, null when there is none or the page's blocks already show it.
+   */
+  headerFooter?: { header?: string | null; footer?: string | null; newsletterFormId?: string | null; newsletter?: Block | null } | null;
   collection?: Collection | null;
   items?: ContentItem[] | null;
   item?: ContentItem | null;

@@ -199,5 +199,35 @@ describe('form and newsletter islands (browser)', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'newsletter-done.png') });
     const list = await ownerFetch('GET', '/api/config/mailing-list');
     expect(JSON.stringify(await list.json())).toContain('reader@example.com');
+    // The home page's block shows the footer's form: the footer leaves it out, so it asks once.
+    expect(await page.locator('.site-footer form[data-island="newsletter"]').count()).toBe(0);
+  });
+
+  it('newsletter sign-up from the footer of a page without other forms, at 390 px: the island loads near the viewport, by keyboard', async () => {
+    const tab = await openTab(browser, { width: 390, height: 844 });
+    tabs.push(tab);
+    const { page } = tab;
+    await page.goto(`${server.url}/about`);
+    expect(await page.locator('main form').count()).toBe(0);
+    const footer = page.locator('.site-footer__newsletter');
+    await footer.getByRole('heading', { name: 'Kiln days newsletter' }).waitFor();
+    await footer.scrollIntoViewIfNeeded();
+    await footer.locator('.form-island__fields').waitFor({ state: 'attached' });
+    const email = footer.locator('input[type=email]');
+    await email.fill('footer-reader@example.com');
+    await email.press('Enter');
+    await footer.getByText('You are on the list').waitFor();
+    await footer.screenshot({ path: join(ARTIFACTS, 'footer-newsletter-390.png') });
+    const list = await ownerFetch('GET', '/api/config/mailing-list');
+    expect(JSON.stringify(await list.json())).toContain('footer-reader@example.com');
+  });
+
+  it('the footer newsletter at 1280 px, before signing up', async () => {
+    const page = await visit('/contact');
+    const footer = page.locator('.site-footer');
+    await footer.scrollIntoViewIfNeeded();
+    await footer.locator('.form-island__fields').waitFor({ state: 'attached' });
+    await footer.screenshot({ path: join(ARTIFACTS, 'footer-newsletter-1280.png') });
+    expect(await footer.getByRole('button', { name: 'Sign up' }).count()).toBe(1);
   });
 });

@@ -9,6 +9,7 @@ import { ProductList } from '../features/products/product-list';
 import { OrderDetail } from '../features/orders/order-detail';
 import { OrdersList } from '../features/orders/orders-list';
 import { FormEditorScreen, FormsList, FormSubmissionsScreen, MailingListScreen } from '../features/forms/forms-screens';
+import { MailOutboxScreen } from '../features/mail/mail-outbox-screen';
 import { SettingsScreen } from '../features/settings/settings';
 import { SectionGuard } from '../shell/section-guard';
 import { Shell } from '../shell/shell';
@@ -61,6 +62,7 @@ export const ROUTES: RouteObject[] = [
         ],
       },
       { path: 'settings', element: <SectionGuard section="settings" />, children: [{ index: true, element: <SettingsScreen /> }] },
+      { path: 'mail', element: <SectionGuard section="mail" />, children: [{ index: true, element: <MailOutboxScreen /> }] },
       { path: '*', element: <NotFound /> },
     ],
   },

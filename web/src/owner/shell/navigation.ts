@@ -24,6 +24,7 @@ export const SECTIONS: readonly Section[] = [
   { path: 'orders', label: 'Orders', permission: 'orders.manage', badge: OrdersBadge },
   { path: 'forms', label: 'Forms', permission: 'forms.manage' },
   { path: 'settings', label: 'Settings', permission: 'settings.edit' },
+  { path: 'mail', label: 'Mail', permission: 'mail.view' },
 ];
 
 /** Whether an owner with these roles may open `section`: the same table the server enforces. */

@@ -2,11 +2,12 @@ import { FIELD_LABELS } from '@storefront/domain/shared/strings';
 import type { ProductRecord } from '@storefront/domain/catalog/product-record';
 import { BLOCK } from '@storefront/domain/site/blocks';
 import type { CollectionRecord } from '@storefront/domain/site/site-records';
+import type { FormListEntry } from '../forms/forms-api';
 import { ADMIN_BLOCK_TYPES, blockLabel, isEditable, type EditorBlock } from './block-types';
 import { CheckField, NumberField, SelectField, TextField } from './fields';
 import { ImagePicker } from './image-picker';
 import { LinkField, type PageChoice } from './link-field';
-import { CollectionSelect, ProductPicker } from './pickers';
+import { CollectionSelect, FormPicker, ProductPicker } from './pickers';
 import { RichTextEditor } from './rich-text-editor';
 
 export type InspectorContext = {
@@ -15,6 +16,8 @@ export type InspectorContext = {
   products: { data: readonly ProductRecord[] | undefined; loading: boolean; error: unknown };
   /** May this owner add and change html and code blocks (the admin's; the server refuses anyone else)? */
   canWriteMarkup: boolean;
+  /** The site's forms (Forms section), for form and newsletter blocks. */
+  forms: { data: readonly FormListEntry[] | undefined; loading: boolean; error: unknown };
 };
 
 type Value = Record<string, unknown>;
@@ -128,9 +131,12 @@ export function BlockInspector({ block, onChange, context }: { block: EditorBloc
           />
         </>
       );
+    case BLOCK.form:
+      return <FormPicker kind="form" value={text(v, 'formId')} onChange={(formId) => set({ formId: formId || undefined })} forms={context.forms} />;
     case BLOCK.newsletter:
       return (
         <>
+          <FormPicker kind="newsletter" value={text(v, 'formId')} onChange={(formId) => set({ formId: formId || undefined })} forms={context.forms} />
           <TextField label={FIELD_LABELS.title} value={text(v, 'title')} onChange={(title) => set({ title })} />
           <RichTextEditor key={block.id} label="Description" value={text(v, 'description')} pages={context.pages} onChange={(description) => set({ description })} />
           <TextField label="Button text" value={text(v, 'buttonLabel')} onChange={(buttonLabel) => set({ buttonLabel })} />

@@ -22,6 +22,9 @@ export function blockProblem(block: EditorBlock, pagePaths?: readonly string[]):
     case BLOCK.product:
       if (!has('productId')) return 'Choose a product for this block.';
       break;
+    case BLOCK.form:
+      if (!has('formId')) return 'Choose the form this block shows.';
+      break;
     case BLOCK.summary:
     case 20:
       if (!has('collectionId')) return 'Choose the collection this summary shows.';

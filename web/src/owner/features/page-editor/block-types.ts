@@ -6,8 +6,8 @@ export type EditorBlock = { id: string; type: number; value: Record<string, unkn
 /**
  * What "Add block" offers: every block type the theme renders (apps/api/src/theme/templates/
  * partials/block-*.jsont) that an owner can fill in here. Heading and Text are both html blocks
- * (SPEC block type 2, rich text), told apart by their first element. Not offered: form blocks wait
- * for the form builder (nothing resolves `formId` to a form yet), embed blocks have no template,
+ * (SPEC block type 2, rich text), told apart by their first element. A form block shows one of the
+ * site's forms (Forms section) by its `formId`. Not offered: embed blocks have no template,
  * and markdown blocks show only an `html` the page builder never makes from the markdown yet
  * (a markdown block already on a page can still be edited, moved and deleted).
  */
@@ -29,6 +29,7 @@ export const BLOCK_CHOICES: readonly BlockChoice[] = [
   { key: 'button', type: BLOCK.button, label: 'Button', description: 'A link shown as a button.', initial: () => ({ label: 'Learn more', url: '/' }) },
   { key: 'quote', type: BLOCK.quote, label: 'Quote', description: 'A quotation and who said it.', initial: () => ({ text: '', source: '' }) },
   { key: 'summary', type: BLOCK.summary, label: 'Summary', description: 'The latest posts, events, images or products of a collection.', initial: () => ({ pageSize: 3, design: 'grid' }) },
+  { key: 'form', type: BLOCK.form, label: 'Form', description: 'One of your forms: contact, booking, a survey.', initial: () => ({}) },
   { key: 'newsletter', type: BLOCK.newsletter, label: 'Newsletter', description: 'An email sign-up form.', initial: () => ({ title: 'Stay in touch', description: '', buttonLabel: 'Sign up' }) },
   { key: 'video', type: BLOCK.video, label: 'Video', description: 'A link to a video on Vimeo or YouTube.', initial: () => ({}) },
   { key: 'map', type: BLOCK.map, label: 'Map', description: 'An address with a link to the map.', initial: () => ({}) },

@@ -249,6 +249,32 @@ function answerUploads(fetchMock: jest.SpyInstance, answer: { status: number; bo
 }
 
 describe('block fields', () => {
+  it('form blocks choose one of the site’s forms (required before saving); newsletter blocks may choose a sign-up form', async () => {
+    const forms = [
+      { id: 'contact-form', name: 'Write to the studio', kind: 'form', version: 1, updatedAt: '2026-01-01T00:00:00.000Z', submissions: 0 },
+      { id: 'newsletter', name: 'Kiln days newsletter', kind: 'newsletter', version: 1, updatedAt: '2026-01-01T00:00:00.000Z', submissions: 0 },
+    ];
+    const { calls } = server([], { 'GET /api/config/forms': { body: { forms } } });
+    await openEditor();
+    await userEvent.click(screen.getByRole('button', { name: '+ Add block' }));
+    await userEvent.click(addChoice('Form'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Block 1 (Form): Choose the form this block shows.')).toBeTruthy();
+    expect(layoutSaves(calls)).toEqual([]);
+    const picker = (await screen.findByLabelText('Form')) as HTMLSelectElement;
+    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a form…', 'Write to the studio']);
+    await userEvent.selectOptions(picker, 'contact-form');
+
+    await userEvent.click(screen.getByRole('button', { name: '+ Add block' }));
+    await userEvent.click(addChoice('Newsletter'));
+    const signUp = (await screen.findByLabelText('Sign-up form')) as HTMLSelectElement;
+    expect(within(signUp).getAllByRole('option').map((o) => o.textContent)).toEqual(['None: an email field only', 'Kiln days newsletter']);
+    await userEvent.selectOptions(signUp, 'newsletter');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(layoutSaves(calls)).toHaveLength(1));
+    expect(layoutSaves(calls)[0]!.map((b) => [b.type, b.value.formId])).toEqual([[BLOCK.form, 'contact-form'], [BLOCK.newsletter, 'newsletter']]);
+  });
+
   it('image blocks choose from the library, and upload in place with the SPEC file messages', async () => {
     const { fetchMock } = server([]);
     const uploads = answerUploads(fetchMock, { status: 201, body: { ...IMAGE, id: 'img-2', filename: 'bowl.png', title: '' } });

@@ -16,6 +16,7 @@ import {
   announced, blockAdded, blockChanged, blockDeleted, blockDuplicated, blockMoved, blockSelected, MAX_BLOCKS, noticeDismissed, pageLoaded,
 } from './editor-slice';
 import { useLibraryImagesQuery } from '../../app/media-api';
+import { useListOwnerFormsQuery } from '../forms/forms-api';
 import type { PageChoice } from './link-field';
 import { useEditorPageQuery, useEditorProductsQuery, useSaveLayoutMutation, useSetPagePublishedMutation, versionOf, type CollectionView } from './page-editor-api';
 import { PreviewFrame } from './preview-frame';
@@ -55,6 +56,7 @@ export function PageEditor({ summary, collections }: { summary: CollectionRecord
   const products = useEditorProductsQuery(websiteId ?? '', { skip: !websiteId });
   const images = useLibraryImagesQuery();
   const canWriteMarkup = useCanWriteMarkup();
+  const forms = useListOwnerFormsQuery();
   const { confirm } = useConfirm();
   const [saveLayout] = useSaveLayoutMutation();
   const [setPublished] = useSetPagePublishedMutation();
@@ -78,6 +80,7 @@ export function PageEditor({ summary, collections }: { summary: CollectionRecord
     collections,
     products: { data: products.data?.products, loading: products.isLoading || !websiteId, error: products.error },
     canWriteMarkup,
+    forms: { data: forms.data?.forms, loading: forms.isLoading, error: forms.error },
   };
 
   const { save, publish, saving, publishing, status, setStatus, conflicts, preview, refreshPreview } = useVersionedSave<CollectionView>({

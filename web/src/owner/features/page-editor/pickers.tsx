@@ -4,6 +4,7 @@ import type { CollectionRecord } from '@storefront/domain/site/site-records';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { Alert } from '../../ui/page-header';
+import type { FormListEntry } from '../forms/forms-api';
 
 /** A product's price as the shop shows it (integer minor units through the domain's formatter). */
 export function productPrice(product: ProductRecord): string {
@@ -72,6 +73,47 @@ export function CollectionSelect({ value, onChange, collections }: { value: stri
         ))}
       </select>
       {listed.length === 0 && <span className="ow-hint">Add a blog, events, gallery or products page first.</span>}
+    </div>
+  );
+}
+
+/**
+ * Chooses the form a form block shows (`kind` 'form': required) or the sign-up form of a newsletter
+ * block (`kind` 'newsletter': optional; without one the block shows an email field only). Forms are
+ * made in the Forms section.
+ */
+export function FormPicker({
+  kind, value, onChange, forms,
+}: {
+  kind: 'form' | 'newsletter';
+  value: string;
+  onChange: (formId: string) => void;
+  forms: { data: readonly FormListEntry[] | undefined; loading: boolean; error: unknown };
+}) {
+  const id = useId();
+  if (forms.loading) return <p className="ow-hint">Loading your forms…</p>;
+  if (forms.error || !forms.data) return <Alert>{errorMessage(forms.error, 'Unable to load your forms. Try again.')}</Alert>;
+  const choices = forms.data.filter((f) => f.kind === kind);
+  // A chosen form the list does not have now (another kind) stays visible by its id.
+  const missing = value !== '' && !choices.some((f) => f.id === value);
+  const newsletter = kind === 'newsletter';
+  return (
+    <div className="ow-field">
+      <label htmlFor={id}>{newsletter ? 'Sign-up form' : 'Form'}</label>
+      <select id={id} value={value} aria-describedby={`${id}-hint`} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{newsletter ? 'None: an email field only' : 'Choose a form…'}</option>
+        {choices.map((f) => (
+          <option key={f.id} value={f.id}>
+            {f.name}
+          </option>
+        ))}
+        {missing && <option value={value}>{value} (not found)</option>}
+      </select>
+      <span id={`${id}-hint`} className="ow-hint">
+        {choices.length === 0
+          ? `Your site has no ${newsletter ? 'newsletter forms' : 'forms'} yet. Make one under Forms first.`
+          : `Edit ${newsletter ? 'newsletter forms' : 'forms'} and read their submissions under Forms.`}
+      </span>
     </div>
   );
 }

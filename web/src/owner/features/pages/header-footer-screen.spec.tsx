@@ -16,9 +16,20 @@ function open() {
   const fetch = fakeFetch({
     'GET /api/config/session': { body: ADMIN_SESSION },
     'GET /api/site/settings': { body: { website } },
-    'GET /api/site-header-footer': { body: { header: '<p>Free shipping</p>', footer: '<p>12 Kiln Lane</p>' } },
+    'GET /api/site-header-footer': { body: { header: '<p>Free shipping</p>', footer: '<p>12 Kiln Lane</p>', newsletterFormId: null } },
+    'GET /api/config/forms': {
+      body: {
+        forms: [
+          { id: 'contact-form', name: 'Write to the studio', kind: 'form', version: 1, updatedAt: '2026-01-01T00:00:00.000Z', submissions: 0 },
+          { id: 'newsletter', name: 'Kiln days newsletter', kind: 'newsletter', version: 1, updatedAt: '2026-01-01T00:00:00.000Z', submissions: 2 },
+        ],
+      },
+    },
     'PUT /api/site/settings': (body) => ({ body: { website: { ...website, ...(body as object), announcementBar: { ...website.announcementBar, ...((body as { announcementBar?: object }).announcementBar ?? {}) } } } }),
-    'PUT /api/site-header-footer': (body) => ({ body: { ...(body as object), footer: (body as { footer: string }).footer.replace(/<script>.*<\/script>/, '') } }),
+    'PUT /api/site-header-footer': (body) => {
+      const b = body as { header?: string; footer?: string; newsletterFormId?: string | null };
+      return { body: { header: b.header ?? '<p>Free shipping</p>', footer: (b.footer ?? '<p>12 Kiln Lane</p>').replace(/<script>.*<\/script>/, ''), newsletterFormId: b.newsletterFormId ?? null } };
+    },
   });
   renderOwnerApp('/pages/header-footer');
   return fetch;
@@ -53,6 +64,23 @@ describe('header, footer and social links', () => {
     expect(await within(form).findByText('Saved. Markup the site does not allow (scripts, styles) was removed.')).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/site-header-footer' && c.method === 'PUT')!.body).toEqual({ header: '<p>Free shipping</p>', footer: '<p>Open Saturdays</p><script>x</script>' });
     expect((footer as HTMLTextAreaElement).value).toBe('<p>Open Saturdays</p>');
+  });
+
+  it('chooses the footer newsletter among the newsletter forms only, and saves just that choice', async () => {
+    const { calls } = open();
+    const form = await screen.findByRole('form', { name: 'Footer newsletter' });
+    const select = within(form).getByLabelText('Newsletter form') as HTMLSelectElement;
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['None', 'Kiln days newsletter']));
+    expect((within(form).getByRole('button', { name: 'Save footer newsletter' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.selectOptions(select, 'newsletter');
+    expect(within(form).getByText('Unsaved changes.')).toBeTruthy();
+    await userEvent.click(within(form).getByRole('button', { name: 'Save footer newsletter' }));
+    expect(await within(form).findByText('Saved. The sign-up shows in the footer of every page.')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/site-header-footer' && c.method === 'PUT')!.body).toEqual({ newsletterFormId: 'newsletter' });
+    await userEvent.selectOptions(select, '');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save footer newsletter' }));
+    expect(await within(form).findByText('Saved. The footer shows no newsletter sign-up.')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/site-header-footer' && c.method === 'PUT').at(-1)!.body).toEqual({ newsletterFormId: null });
   });
 
   it('adds, reorders by keyboard, checks and saves social links', async () => {

@@ -8,6 +8,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { EditConflictNotice, useEditConflict, type EditConflictState } from '../../ui/edit-conflict';
 import { Alert, Loading, PageHeader } from '../../ui/page-header';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
+import { useListOwnerFormsQuery } from '../forms/forms-api';
 import { HistoryButton } from '../history/history-button';
 import { linkProblem, normaliseLink } from './page-dialogs';
 import { pagesApi, useChangeWebsiteSettingsMutation, useGetHeaderFooterQuery, useGetWebsiteSettingsQuery, useSetHeaderFooterMutation, type HeaderFooter } from './pages-api';
@@ -106,6 +107,7 @@ export function HeaderFooterScreen() {
       <div className="pg-settings">
         <AnnouncementForm key={`announcement-${filled}`} loaded={settings.data.website.announcementBar ?? NO_BAR} website={website} onDirty={markDirty('announcement')} />
         <HtmlForm key={`html-${filled}`} loaded={headerFooter.data} website={website} onDirty={markDirty('html')} />
+        <FooterNewsletterForm key={`newsletter-${filled}`} loaded={headerFooter.data.newsletterFormId ?? null} website={website} onDirty={markDirty('newsletter')} />
         <SocialForm key={`social-${filled}`} loaded={settings.data.website.socialAccounts} website={website} onDirty={markDirty('social')} />
       </div>
     </>
@@ -309,6 +311,74 @@ function HtmlForm({ loaded, website, onDirty }: { loaded: HeaderFooter; website:
         <textarea id={`${id}-footer`} className="pg-code" rows={5} value={draft.footer} onChange={(e) => { setDraft({ ...draft, footer: e.target.value }); setSaved(null); }} />
       </div>
       <SaveRow label="Save header and footer" saving={saving} dirty={dirty} saved={saved} conflicts={conflicts} onDiscard={() => { setDraft(base); setSaved(null); }} />
+    </form>
+  );
+}
+
+/**
+ * The newsletter sign-up the footer shows on every page (issue 14 part 8): one of the site's
+ * newsletter forms, or none. A page whose blocks show the same form shows it there only.
+ */
+export function FooterNewsletterForm({ loaded, website, onDirty }: { loaded: string | null; website: Website; onDirty: (dirty: boolean) => void }) {
+  const conflicts = useEditConflict(website.reload);
+  const [setHeaderFooter] = useSetHeaderFooterMutation();
+  const forms = useListOwnerFormsQuery();
+  const [base, setBase] = useState(loaded ?? '');
+  const [choice, setChoice] = useState(loaded ?? '');
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<Saved>(null);
+  const id = useId();
+  const dirty = choice !== base;
+  useDirtyReport(dirty, onDirty);
+  const newsletters = (forms.data?.forms ?? []).filter((f) => f.kind === 'newsletter');
+  // A chosen form the list does not have (gone, or not a newsletter now) stays visible, by its id.
+  const missing = choice !== '' && forms.data && !newsletters.some((f) => f.id === choice);
+
+  const submit = async (basedOnVersion?: number) => {
+    conflicts.dismiss();
+    setSaving(true);
+    try {
+      const result = await setHeaderFooter({ newsletterFormId: choice === '' ? null : choice, version: basedOnVersion ?? website.version.current() }).unwrap();
+      website.version.moved(result);
+      const next = result.newsletterFormId ?? '';
+      setBase(next);
+      setChoice(next);
+      setSaved({ kind: 'success', text: next === '' ? 'Saved. The footer shows no newsletter sign-up.' : 'Saved. The sign-up shows in the footer of every page.' });
+    } catch (err) {
+      if (conflicts.caught(err, (current) => submit(current))) return setSaved(null);
+      setSaved({ kind: 'error', text: errorMessage(err, 'The footer newsletter could not be saved. Please try again.') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      className="ow-panel-box"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 id={`${id}-title`}>{FIELD_LABELS.newsletterFormId}</h2>
+      <p className="ow-hint">A newsletter sign-up at the bottom of every page. Make newsletter forms under Forms; sign-ups join your mailing list.</p>
+      <div className="ow-field">
+        <label htmlFor={`${id}-form`}>Newsletter form</label>
+        <select id={`${id}-form`} value={choice} disabled={forms.isLoading} onChange={(e) => { setChoice(e.target.value); setSaved(null); }}>
+          <option value="">None</option>
+          {newsletters.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+            </option>
+          ))}
+          {missing && <option value={choice}>{choice} (not a newsletter form of this site)</option>}
+        </select>
+        {forms.isSuccess && newsletters.length === 0 && <span className="ow-hint">This site has no newsletter forms yet.</span>}
+        {forms.isError && <span className="ow-field-error">{errorMessage(forms.error, 'The forms could not be loaded.')}</span>}
+      </div>
+      <SaveRow label="Save footer newsletter" saving={saving} dirty={dirty} saved={saved} conflicts={conflicts} onDiscard={() => { setChoice(base); setSaved(null); }} />
     </form>
   );
 }

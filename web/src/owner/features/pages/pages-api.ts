@@ -82,7 +82,14 @@ export type CollectionChanges = Partial<{
 
 export type NewItem = { title?: string; workflowState?: WorkflowState; startDate?: string; endDate?: string; mainImageId?: string };
 
-export type HeaderFooter = { header: string; footer: string; /** The website stream's version (shared with the settings). */ version?: number };
+export type HeaderFooter = {
+  header: string;
+  footer: string;
+  /** The newsletter form the footer shows on every page; null for none. */
+  newsletterFormId?: string | null;
+  /** The website stream's version (shared with the settings). */
+  version?: number;
+};
 /** A save based on `version` (If-Match): refused with 409 EDIT_CONFLICT when what it changes moved on since. */
 type Versioned = { version?: number | null };
 
@@ -269,8 +276,9 @@ export const pagesApi = ownerApi.injectEndpoints({
       query: () => 'site-header-footer',
       providesTags: [{ type: 'Site', id: 'header-footer' }],
     }),
-    setHeaderFooter: build.mutation<HeaderFooter, Pick<HeaderFooter, 'header' | 'footer'> & Versioned>({
-      query: ({ header, footer, version }) => ({ url: 'site-header-footer', method: 'PUT', body: { header, footer }, headers: basedOn(version) }),
+    // A part left out (undefined) stays as it is.
+    setHeaderFooter: build.mutation<HeaderFooter, Partial<Pick<HeaderFooter, 'header' | 'footer' | 'newsletterFormId'>> & Versioned>({
+      query: ({ version, ...parts }) => ({ url: 'site-header-footer', method: 'PUT', body: parts, headers: basedOn(version) }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(pagesApi.util.upsertQueryData('getHeaderFooter', undefined, data));
