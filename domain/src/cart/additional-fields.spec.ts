@@ -88,13 +88,14 @@ describe('additional fields checked against the product form', () => {
 describe('additional field lines (what the pages print, as text)', () => {
   it('lists a form summary as label: value, and any other object member by member', () => {
     const summary = checkAdditionalFields(FORM, answers());
-    expect(summary.ok && additionalFieldLines(summary.value)).toEqual([
+    const plain = (lines: { label: string; value: string }[]) => lines.map(({ label, value }) => ({ label, value }));
+    expect(summary.ok && plain(additionalFieldLines(summary.value))).toEqual([
       { label: 'Student name', value: 'Ana <b>Lima</b>' },
       { label: 'Email', value: 'ana@example.com' },
       { label: 'Experience', value: 'First time' },
       { label: 'Studio rules', value: 'Closed shoes' },
     ]);
-    expect(additionalFieldLines({ engraving: 'For Ana', count: 2, list: ['a', 'b'], nested: { a: 1 }, empty: '' })).toEqual([
+    expect(plain(additionalFieldLines({ engraving: 'For Ana', count: 2, list: ['a', 'b'], nested: { a: 1 }, empty: '' }))).toEqual([
       { label: 'engraving', value: 'For Ana' },
       { label: 'count', value: '2' },
       { label: 'list', value: 'a, b' },
@@ -102,6 +103,10 @@ describe('additional field lines (what the pages print, as text)', () => {
     ]);
     expect(additionalFieldLines(null)).toEqual([]);
     expect(additionalFieldLines([1, 2])).toEqual([]);
+  });
+
+  it('captions a label with a colon unless it ends in its own punctuation', () => {
+    expect(additionalFieldLines({ Email: 'a', 'Anything else?': 'b', 'Note:': 'c' }).map((l) => l.caption)).toEqual(['Email:', 'Anything else?', 'Note:']);
   });
 
   it('clips long text and many members', () => {
@@ -146,7 +151,7 @@ describe('cart decide with a product form', () => {
     expect(second.ok && second.events.map((e) => e.type)).toEqual(['CartEntryAdded']);
     const cart = shoppingCartView(state([...first.events, ...(second.ok ? second.events : [])]));
     const page = cartPageView(cart, {}, { minimumSubtotalCents: 0 });
-    expect(page.lines[0]!.additionalFields).toContainEqual({ label: 'Email', value: 'ana@example.com' });
+    expect(page.lines[0]!.additionalFields).toContainEqual({ label: 'Email', value: 'ana@example.com', caption: 'Email:' });
   });
 
   it('a product whose form no longer exists adds without answers being checked', () => {

@@ -46,8 +46,14 @@ export function additionalFieldsFormOf(raw: unknown): AdditionalFieldsForm | nul
   return { id: raw.id, fields: raw.fields as FormField[] };
 }
 
-/** One 'label: value' line of an entry's additional fields, as the cart, checkout, order and owner pages show it (as text). */
-export type AdditionalFieldLine = { label: string; value: string };
+/**
+ * One 'label: value' line of an entry's additional fields, as the cart, checkout, order and owner
+ * pages show it (as text). `caption` is the label as printed before the value: with a colon, unless
+ * the label ends in its own punctuation ('Anything we should know?').
+ */
+export type AdditionalFieldLine = { label: string; value: string; caption: string };
+
+const line = (label: string, value: string): AdditionalFieldLine => ({ label, value, caption: /[?:!.]$/.test(label.trim()) ? label : `${label}:` });
 
 /** Lines shown per entry at most, and characters of one label or value. */
 const MAX_LINES = 100;
@@ -73,10 +79,10 @@ export function additionalFieldLines(raw: unknown): AdditionalFieldLine[] {
     return raw.fields
       .filter((f): f is Record<string, unknown> => isObject(f) && typeof f.rawTitle === 'string' && typeof f.value === 'string')
       .slice(0, MAX_LINES)
-      .map((f) => ({ label: clip(f.rawTitle as string), value: clip(f.value as string) }));
+      .map((f) => line(clip(f.rawTitle as string), clip(f.value as string)));
   }
   return Object.entries(raw)
     .slice(0, MAX_LINES)
-    .map(([label, value]) => ({ label: clip(label), value: clip(scalarText(value)) }))
+    .map(([label, value]) => line(clip(label), clip(scalarText(value))))
     .filter((l) => l.value !== '');
 }

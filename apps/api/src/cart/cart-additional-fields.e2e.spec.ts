@@ -110,7 +110,10 @@ describeEachDriver('additional fields of a product form over HTTP', (driver) => 
     // Checkout: the order keeps them; the order status page and the owner's order show them.
     const paid = await request(t.server).post('/api/commerce/checkout').set('Cookie', cookie).send({ email: 'ana@example.com', paymentToken: 'tok_visa' });
     expect(paid.status).toBe(200);
-    expect(paid.body.order.items[0].additionalFields).toEqual(expect.arrayContaining([{ label: 'Student name', value: 'Ana <b>Lima</b>' }, { label: 'Email', value: 'ana@example.com' }]));
+    expect(paid.body.order.items[0].additionalFields).toEqual(expect.arrayContaining([
+      { label: 'Student name', value: 'Ana <b>Lima</b>', caption: 'Student name:' },
+      { label: 'Anything we should know?', value: '<script>alert(1)</script>', caption: 'Anything we should know?' },
+    ]));
     const status = (await request(t.server).get(paid.body.orderStatusUrl).expect(200)).text;
     expect(status).toContain('<span class="line-fields__label">Studio rules:</span> I will wear closed shoes and clothes that can get muddy');
     expect(status).toContain('Ana &lt;b&gt;Lima&lt;/b&gt;');
@@ -118,7 +121,7 @@ describeEachDriver('additional fields of a product form over HTTP', (driver) => 
     await t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();
     const owned = await request(t.server).get(`/api/commerce/orders/${paid.body.order.id}`).set('Cookie', owner.cookie).set('X-XSRF-Token', owner.xsrf).expect(200);
     const items = (owned.body.order ?? owned.body).items;
-    expect(items[0].additionalFields).toContainEqual({ label: 'Experience at the wheel', value: 'First time' });
+    expect(items[0].additionalFields).toContainEqual({ label: 'Experience at the wheel', value: 'First time', caption: 'Experience at the wheel:' });
   });
 
   it('a product without a form takes any object, as before', async () => {

@@ -213,7 +213,7 @@ function CartLine({ line, edit, cartQuantity, hurry, dispatch, onRemoved }: Cart
           <ul className="line-fields">
             {line.additionalFields.map((f, i) => (
               <li className="line-fields__item" key={i}>
-                <span className="line-fields__label">{f.label}:</span> {f.value}
+                <span className="line-fields__label">{f.caption}</span> {f.value}
               </li>
             ))}
           </ul>

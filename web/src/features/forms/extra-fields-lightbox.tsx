@@ -45,6 +45,14 @@ export function ExtraFieldsLightbox({ form, productTitle, onSubmit, onClose }: E
   useLayoutEffect(() => {
     onCloseRef.current = onClose;
   });
+  // The caller hears of a close once, at once (the dialog's own close event comes a task later,
+  // and a key pressed in between must find the button free again).
+  const closed = useRef(false);
+  const finish = () => {
+    if (closed.current) return;
+    closed.current = true;
+    onCloseRef.current();
+  };
 
   // Modal in the same commit that renders it (a layout effect: with a passive one a click in the
   // moment before showModal went to the page behind). The first field takes the focus.
@@ -53,17 +61,21 @@ export function ExtraFieldsLightbox({ form, productTitle, onSubmit, onClose }: E
     if (!element) return;
     if (!element.open) element.showModal();
     element.querySelector<HTMLElement>('.extra-fields__form input, .extra-fields__form select, .extra-fields__form textarea')?.focus();
-    const closed = () => onCloseRef.current();
-    element.addEventListener('close', closed);
+    // A close the browser makes itself (a close request the keydown did not see).
+    const onNativeClose = () => finish();
+    element.addEventListener('close', onNativeClose);
     return () => {
-      element.removeEventListener('close', closed);
+      element.removeEventListener('close', onNativeClose);
       if (element.open) element.close();
     };
+    // finish reads refs only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Every way of closing ends in the dialog's own close, which tells the caller once.
+  // Escape, the close control and a click outside: the dialog closes and the caller hears of it once.
   const close = () => {
     if (dialog.current?.open) dialog.current.close();
+    finish();
   };
 
   // After each failed check the first field in error takes the focus, else the message.

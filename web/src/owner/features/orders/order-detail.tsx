@@ -142,7 +142,7 @@ function OrderPage({ order, timeZone }: { order: OwnerOrderView; timeZone?: stri
                       <ul className="order-line-fields">
                         {(line.additionalFields ?? []).map((f, i) => (
                           <li key={i}>
-                            <span className="order-line-field-label">{f.label}:</span> {f.value}
+                            <span className="order-line-field-label">{f.caption}</span> {f.value}
                           </li>
                         ))}
                       </ul>
