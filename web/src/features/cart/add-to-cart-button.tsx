@@ -72,20 +72,17 @@ export function AddToCartButton({ itemId, label, title, soldOut = false, express
     void add({ itemId, sku: choice.sku, quantity: choice.quantity, additionalFields: null });
   }
 
-  const extraFields =
-    asking && askExtraFields
-      ? askExtraFields({
-          onSubmit: (additionalFields) => {
-            setAsking(null);
-            button.current?.focus();
-            void add({ itemId, sku: asking.sku, quantity: asking.quantity, additionalFields });
-          },
-          onClose: () => {
-            setAsking(null);
-            button.current?.focus();
-          },
-        })
-      : null;
+  function onExtraFields(additionalFields: Record<string, unknown>) {
+    if (!asking) return;
+    setAsking(null);
+    button.current?.focus();
+    void add({ itemId, sku: asking.sku, quantity: asking.quantity, additionalFields });
+  }
+
+  function onExtraFieldsClosed() {
+    setAsking(null);
+    button.current?.focus();
+  }
 
   return (
     <>
@@ -111,7 +108,12 @@ export function AddToCartButton({ itemId, label, title, soldOut = false, express
         )}
       </div>
       {popoverKey && <AddedItemPopover source={popoverKey} />}
-      {extraFields}
+      {asking && askExtraFields ? <ExtraFieldsSlot render={askExtraFields} onSubmit={onExtraFields} onClose={onExtraFieldsClosed} /> : null}
     </>
   );
+}
+
+/** Renders the caller's lightbox (its element keeps one type across renders, so it keeps its state). */
+function ExtraFieldsSlot({ render, ...props }: ExtraFieldsAskProps & { render: (props: ExtraFieldsAskProps) => ReactNode }) {
+  return render(props);
 }

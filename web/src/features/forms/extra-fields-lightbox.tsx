@@ -68,8 +68,6 @@ export function ExtraFieldsLightbox({ form, productTitle, onSubmit, onClose }: E
       element.removeEventListener('close', onNativeClose);
       if (element.open) element.close();
     };
-    // finish reads refs only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Escape, the close control and a click outside: the dialog closes and the caller hears of it once.
