@@ -3,7 +3,7 @@ import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { signIn, type OwnerSession } from '../../test/store-fixtures';
+import { ownerProductsPath, signIn, type OwnerSession } from '../../test/store-fixtures';
 
 /**
  * Issue 14 part 7: a product with an additional-fields form. The demo's Wheel Throwing Class asks
@@ -122,6 +122,23 @@ describeEachDriver('additional fields of a product form over HTTP', (driver) => 
     const owned = await request(t.server).get(`/api/commerce/orders/${paid.body.order.id}`).set('Cookie', owner.cookie).set('X-XSRF-Token', owner.xsrf).expect(200);
     const items = (owned.body.order ?? owned.body).items;
     expect(items[0].additionalFields).toContainEqual({ label: 'Experience at the wheel', value: 'First time', caption: 'Experience at the wheel:' });
+  });
+
+  it('the owner sets a product\'s form only to one of the site\'s forms (400 otherwise), or to none', async () => {
+    const products = await ownerProductsPath(t);
+    const put = (body: object) => request(t.server).put(`${products}/p-glaze-recipes`).set('Cookie', owner.cookie).set('X-XSRF-Token', owner.xsrf).send(body);
+    for (const formId of ['no-such-form', 'bad id!']) {
+      const before = await eventCount();
+      const refused = await put({ additionalFieldsFormId: formId });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: 'ADDITIONAL_FIELDS_FORM_NOT_FOUND', field: 'additionalFieldsFormId' });
+      expect(await eventCount()).toBe(before);
+    }
+    const created = await request(t.server).post(products).set('Cookie', owner.cookie).set('X-XSRF-Token', owner.xsrf)
+      .send({ productType: 'DIGITAL', title: 'Formless', additionalFieldsFormId: 'no-such-form', variants: [{ sku: 'FORMLESS', priceCents: 100 }] });
+    expect(created.body.error).toBe('ADDITIONAL_FIELDS_FORM_NOT_FOUND');
+    expect((await put({ additionalFieldsFormId: 'contact-form' })).body.product.additionalFieldsFormId).toBe('contact-form');
+    expect((await put({ additionalFieldsFormId: null })).body.product.additionalFieldsFormId).toBeNull();
   });
 
   it('a product without a form takes any object, as before', async () => {
