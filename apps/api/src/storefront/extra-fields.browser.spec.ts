@@ -5,12 +5,14 @@
  * Escape, Enter and Space on the close control and a click outside close it, focus stays inside
  * while it is open and comes back to the button; the answers then go out with the add, show on the
  * cart page, the checkout summary (paid with tok_visa) and the order status page, as text. Every
- * wait is for a state of the page. Screenshots go to test-artifacts/extra-fields/.
+ * wait is for a state of the page. The owner's product editor shows the chosen form and the order's
+ * answers. Screenshots go to test-artifacts/extra-fields/.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openTab } from '../../test/browser/chromium';
+import { signInOwner } from '../../test/browser/owner';
 import { REPO_ROOT, startBuiltServer, type RunningServer } from '../../test/built-app';
 
 const ARTIFACTS = join(REPO_ROOT, 'test-artifacts', 'extra-fields');
@@ -149,6 +151,29 @@ describe('extra-fields lightbox (browser)', () => {
 
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(1);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`at ${width} px: the owner's product editor shows the class's form among the site's forms, and the order its answers`, async () => {
+      const { context, page, errors } = await openTab(browser, { width, height: width < 500 ? 844 : 900 });
+      try {
+        await signInOwner(page, server);
+        await page.goto(`${server.url}/config/products/p-throwing-class`);
+        const select = page.getByLabel('Additional fields form');
+        await select.waitFor();
+        await page.waitForFunction(() => [...document.querySelectorAll('option')].some((o) => o.textContent === 'Class sign-up' && o.selected));
+        expect(await select.locator('option').allTextContents()).toEqual(expect.arrayContaining(['None', 'Class sign-up', 'Write to the studio']));
+        expect(await select.locator('option').allTextContents()).not.toContain('Kiln days newsletter');
+        await select.scrollIntoViewIfNeeded();
+        await shot(page, 'owner-product', width);
+
+        await page.goto(`${server.url}/config/orders`);
+        await page.getByRole('link', { name: /#\d+/ }).first().click();
+        await page.locator('.order-line-fields li', { hasText: 'Student name: Ana <b>Lima</b>' }).first().waitFor();
+        await shot(page, 'owner-order', width);
         expect(errors).toEqual([]);
       } finally {
         await context.close();
