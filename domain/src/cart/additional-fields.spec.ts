@@ -146,7 +146,7 @@ describe('cart decide with a product form', () => {
     expect(first.ok).toBe(true);
     if (!first.ok) return;
     const entry = first.events.find((e) => e.type === 'CartEntryAdded')!;
-    expect((entry.data as { additionalFields: { formId: string } }).additionalFields.formId).toBe('form-class-signup');
+    expect((entry.data as { additionalFields: Record<string, unknown> | null }).additionalFields?.formId).toBe('form-class-signup');
     const second = cartDecider.decide({ ...add(answers()), data: { ...(add(answers()).data as object), newEntryId: 'e2' } } as CartCommand, state(first.events));
     expect(second.ok && second.events.map((e) => e.type)).toEqual(['CartEntryAdded']);
     const cart = shoppingCartView(state([...first.events, ...(second.ok ? second.events : [])]));
