@@ -60,6 +60,7 @@ export * from './cart/cart-decider';
 export * from './cart/cart-product';
 export * from './cart/product-choice';
 export * from './cart/additional-fields';
+export * from './cart/additional-fields-check';
 export * from './cart/subscription-cart-events';
 export * from './cart/subscription-cart-decide';
 export * from './cart/requests';

@@ -1,6 +1,7 @@
 import { CHECKOUT_ERROR_MESSAGES } from '../shared/error-catalogue';
 import { formatMoney, isSupportedCurrency, multiplyMinor, sumMinor } from '../shared/money';
 import { CART_PAGE_STRINGS, CHECKOUT_STRINGS } from '../shared/commerce-strings';
+import { additionalFieldLines, type AdditionalFieldLine } from './additional-fields';
 import type { CartEntryView, ShoppingCartView } from './shopping-cart-view';
 
 /**
@@ -33,6 +34,8 @@ export type CartPageLine = {
   image: CartImage | null;
   /** The chosen variant's options in the product's order: [{ name: 'Glaze', value: 'Moss' }]. */
   options: { name: string; value: string }[];
+  /** The entry's additional fields (its form's answers) as 'label: value' lines, text to escape. */
+  additionalFields: AdditionalFieldLine[];
   quantity: number;
   unitPriceCents: number;
   /** '$28.00' */
@@ -103,6 +106,7 @@ export function cartPageView(
       url: item?.url ?? null,
       image: lineImage(item, entry.chosenVariant.sku),
       options: optionsOf(entry, item?.optionOrder),
+      additionalFields: additionalFieldLines(entry.additionalFields),
       quantity,
       unitPriceCents: entry.purchasePriceCents,
       unitPrice,

@@ -2,6 +2,7 @@ import { productTypeName, purchasePriceMinor, tracksStock, type ProductRecord, t
 import { GIFT_CARD_DENOMINATION_MESSAGE, missingOptions, optionsNotChosenMessage } from '../catalog/product-rules';
 import { domainError } from '../shared/error-catalogue';
 import type { Parsed, SentText } from '../shared/requests';
+import { additionalFieldsFormOf, type AdditionalFieldsForm } from './additional-fields';
 
 /** The facts the cart decides on about one variant: its purchase price now, and its stock. */
 export type PricedVariant = {
@@ -26,6 +27,8 @@ export type CartProduct = {
   isSubscribable: boolean;
   subscriptionPlan: SubscriptionPlanFacts | null;
   variants: PricedVariant[];
+  /** The product's additional-fields form (its fields), which an add's `additionalFields` must answer; null for none (or a form that no longer exists). */
+  additionalFieldsForm?: AdditionalFieldsForm | null;
 };
 
 /** A product that is disabled or deleted is not for sale: the cart treats it as unknown. */
@@ -64,6 +67,7 @@ export function cartProductFromRecord(record: ProductRecord | null | undefined):
     isSubscribable: content.isSubscribable === true,
     subscriptionPlan: content.subscriptionPlan ?? null,
     variants,
+    additionalFieldsForm: content.additionalFieldsFormId ? additionalFieldsFormOf(content.additionalFieldsForm) : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Parsed, SentText } from '../shared/requests';
 import type { AdditionalFields } from './additional-fields';
+import type { AdditionalFieldsForm } from './additional-fields';
 import type { CartProduct } from './cart-product';
 
 /** Store settings the cart obeys (SPEC 3 'Site context' storeSettings). */
@@ -62,6 +63,8 @@ export type UpdateCartEntryAdditionalFields = {
     sku: SentText;
     /** The new form answers or their problem, reported once the entry is found. */
     additionalFields: Parsed<AdditionalFields>;
+    /** The entry's product's additional-fields form as looked up now: the new answers must pass it (absent or null: no form). */
+    form?: AdditionalFieldsForm | null;
     now: string;
   };
 };

@@ -2,6 +2,7 @@ import { accept, reject, type Decision, type DomainError } from '../shared/decid
 import { domainError } from '../shared/error-catalogue';
 import type { SentText } from '../shared/requests';
 import { STRINGS } from '../shared/strings';
+import { checkAdditionalFields } from './additional-fields-check';
 import { resolveVariant, type PricedVariant } from './cart-product';
 import type { AddItemToCart, CartCommand, CartStoreSettings, ChangeCartEntryQuantity, PurchaseCart, RemoveCartEntry, UpdateCartEntryAdditionalFields } from './commands';
 import type { CartEvent } from './events';
@@ -95,10 +96,13 @@ function addItem(command: AddItemToCart, state: CartState): CartDecision {
   if (!command.data.quantity.ok) return reject(command.data.quantity.error);
   const quantity = command.data.quantity.value;
   if (!command.data.additionalFields.ok) return reject(command.data.additionalFields.error);
-  const fields = command.data.additionalFields.value;
   const resolved = resolveVariant(product, sku);
   if (!resolved.ok) return reject(resolved.error);
   const variant = resolved.value;
+  // The answers to the product's form (issue 14): checked by the forms' one validation, kept as its summary.
+  const answers = checkAdditionalFields(product?.additionalFieldsForm, command.data.additionalFields.value);
+  if (!answers.ok) return reject(answers.error);
+  const fields = answers.value;
 
   const entries = state.status === 'open' ? state.entries : [];
   const existing = mergeableEntry(entries, variant, fields);
@@ -182,7 +186,9 @@ function updateAdditionalFields(command: UpdateCartEntryAdditionalFields, state:
     return reject(entryNotFound(entryId, CART_ALERT_TITLES.updateFields));
   }
   if (!command.data.additionalFields.ok) return reject(command.data.additionalFields.error);
-  const fields = command.data.additionalFields.value;
+  const answers = checkAdditionalFields(command.data.form, command.data.additionalFields.value);
+  if (!answers.ok) return reject(answers.error);
+  const fields = answers.value;
   if (JSON.stringify(fields) === JSON.stringify(entry.additionalFields)) return accept();
   return accept({ type: 'CartEntryAdditionalFieldsUpdated', data: { cartId, entryId, additionalFields: fields, updatedAt: now } });
 }

@@ -2,6 +2,7 @@ import { accept, reject, type Decider, type Decision, type DomainError } from '.
 import { domainError } from '../shared/error-catalogue';
 import type { Parsed, SentText } from '../shared/requests';
 import type { AdditionalFields } from './additional-fields';
+import { checkAdditionalFields } from './additional-fields-check';
 import { resolveVariant, type CartProduct, type SubscriptionPlanFacts } from './cart-product';
 import type { CartStoreSettings } from './commands';
 import { shoppingCartView, type ShoppingCartView } from './shopping-cart-view';
@@ -41,6 +42,8 @@ export function decideSubscriptionCart(command: CreateSubscriptionCart, state: S
   const resolved = resolveVariant(product, sku);
   if (!resolved.ok) return reject(resolved.error);
   const variant = resolved.value;
+  const answers = checkAdditionalFields(product!.additionalFieldsForm, fields.value);
+  if (!answers.ok) return reject(answers.error);
   if (!product!.isSubscribable) return reject(domainError('NOT_SUBSCRIBABLE', { itemId: product!.itemId }));
   if (variant.currency !== currency) return reject(domainError('VARIANT_UNAVAILABLE', { reason: 'CURRENCY_MISMATCH' }));
   if (variant.productType === 'SERVICE' && !storeSettings.multipleQuantityAllowedForServices && quantity.value > 1) {
@@ -54,7 +57,7 @@ export function decideSubscriptionCart(command: CreateSubscriptionCart, state: S
     data: {
       cartToken, websiteId, currency, entryId,
       itemId: variant.itemId, sku: variant.sku, attributes: variant.attributes, title: variant.title, productType: variant.productType,
-      quantity: quantity.value, unitPriceCents: variant.unitPriceCents, additionalFields: fields.value,
+      quantity: quantity.value, unitPriceCents: variant.unitPriceCents, additionalFields: answers.value,
       subscriptionOptionId: optionId.value, subscriptionPlan: product!.subscriptionPlan, createdAt: now,
     },
   });

@@ -74,6 +74,7 @@ export function orderLinesFromCart(cart: OpenCartState | Extract<CartState, { st
     quantity: e.quantity,
     unitPriceCents: e.unitPriceCents,
     lineTotalCents: multiplyMinor(e.unitPriceCents, e.quantity),
+    ...(e.additionalFields ? { additionalFields: e.additionalFields } : {}),
   }));
 }
 

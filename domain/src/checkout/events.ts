@@ -12,6 +12,8 @@ export type OrderLine = {
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;
+  /** The entry's additional fields (its form's answers), when it had any; orders placed before they were kept have none. */
+  additionalFields?: Record<string, unknown> | null;
 };
 
 /** The payment the provider took for the order; `testMode` orders moved no real money. */

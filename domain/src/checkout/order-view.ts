@@ -1,3 +1,4 @@
+import { additionalFieldLines, type AdditionalFieldLine } from '../cart/additional-fields';
 import { toDecimalString } from '../shared/money';
 import type { ShippingAddress } from './shipping-address';
 import type { OrderState } from './state';
@@ -17,7 +18,7 @@ export type OrderView = {
   purchasedCartId: string;
   testMode: boolean;
   websiteId: string;
-  items: { sku: string; productName: string; quantity: number; unitPrice: OrderMoney; itemId: string; attributes: Record<string, string>; lineTotal: OrderMoney }[];
+  items: { sku: string; productName: string; quantity: number; unitPrice: OrderMoney; itemId: string; attributes: Record<string, string>; lineTotal: OrderMoney; additionalFields?: AdditionalFieldLine[] }[];
   subtotal: OrderMoney;
   discountTotal: OrderMoney;
   grandTotal: OrderMoney;
@@ -63,6 +64,7 @@ export function orderView(state: OrderState): OrderView | null {
       itemId: l.itemId,
       attributes: l.attributes,
       lineTotal: m(l.lineTotalCents),
+      additionalFields: additionalFieldLines(l.additionalFields),
     })),
     subtotal: m(o.subtotalCents),
     discountTotal: m(o.discountCents),

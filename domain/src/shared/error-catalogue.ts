@@ -152,6 +152,8 @@ export const ERROR_MESSAGES = {
   INVALID_FOCAL_POINT: 'A focal point needs x and y between 0 and 1.',
   IMAGE_NOT_FOUND: 'There is no image with this id.',
   IMAGE_ALREADY_EXISTS: 'An image with this id already exists.',
+  // A product's additional-fields form (issue 14) must be one of the site's forms.
+  ADDITIONAL_FIELDS_FORM_NOT_FOUND: 'There is no form with this id. Choose one of the site\'s forms, or none.',
   INVALID_IMAGE_FORMAT: 'The format must be original or one of 100w, 300w, 500w, 750w, 1000w, 1500w, 2500w.',
   // Site content (owner commands; SPEC sections 3, 5 'Editor messages', 8 'General'/'Other' and 9 limits)
   INVALID_TIME_ZONE: 'Failed to load timezone {timeZone}',

@@ -2,12 +2,13 @@ import { PRODUCT_TYPES } from '@storefront/domain/catalog/product-record';
 import { AddToCartButton, type AddToCartChoice } from '../features/cart/add-to-cart-button';
 import { parseAddedItemImage } from '../features/cart/added-item-slice';
 import { CartPill } from '../features/cart/cart-pill';
-import { readProductData, type ProductData } from '../features/product/product-data';
+import { parseExtraFieldsForm, readProductData, type ProductData } from '../features/product/product-data';
 import { ProductCardImage, ProductGallery } from '../features/product/product-gallery';
 import { ProductOptions } from '../features/product/product-options';
 import { ProductPrice } from '../features/product/product-price';
 import { ProductQuantity } from '../features/product/product-quantity';
 import { ProductScarcity } from '../features/product/product-scarcity';
+import { extraFieldsAsk, preloadExtraFields } from './extra-fields';
 import { mountWhenLoaded, whenNearViewport } from './lazy-island';
 import type { IslandRender } from './mount-islands';
 import { ProductAddToCart, ProductInstallmentPill } from './product-islands';
@@ -57,6 +58,8 @@ export const islands: Record<string, IslandRender> = {
     // A list grid's card: its one variant, or 'Select Option' for a product with options (SPEC 4).
     const sku = data.sku ?? '';
     const choose = (): AddToCartChoice => (data.needsOptions === 'true' || !sku ? { kind: 'selectOption' } : { kind: 'add', sku, quantity: 1 });
+    const extraFields = parseExtraFieldsForm(data.extraFields);
+    if (extraFields && data.soldOut !== 'true') preloadExtraFields();
     return (
       <AddToCartButton
         itemId={data.itemId}
@@ -68,6 +71,7 @@ export const islands: Record<string, IslandRender> = {
         choose={choose}
         popoverKey={data.productPage === 'plp' ? `plp-${data.itemId}` : undefined}
         popoverImage={parseAddedItemImage(data.thumb)}
+        askExtraFields={extraFieldsAsk(extraFields, data.title || '')}
       />
     );
   },

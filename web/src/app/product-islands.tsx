@@ -5,6 +5,8 @@ import { cartApi } from '../features/cart/cart-api';
 import { installmentAmount, InstallmentPill } from '../features/installments/installment-pill';
 import type { ProductData } from '../features/product/product-data';
 import { useProductChoice } from '../features/product/use-product-choice';
+import { useEffect } from 'react';
+import { extraFieldsAsk, preloadExtraFields } from './extra-fields';
 
 /**
  * Islands that join two features: a product's add-to-cart (the product's choice, checked by the
@@ -15,6 +17,10 @@ export function ProductAddToCart({ product, express, navigate }: { product: Prod
   const { choice, variant } = useProductChoice(product);
   const cart = cartApi.endpoints.getCart.useQueryState(undefined).data;
   const soldOut = product.soldOut || (variant !== null && !variantInStock(product.productType, variant));
+  const form = product.additionalFieldsForm ?? null;
+  useEffect(() => {
+    if (form && !product.soldOut) preloadExtraFields();
+  }, [form, product.soldOut]);
 
   function choose(): AddToCartChoice {
     // SPEC 5 'Form stock check': what the cart already holds of the variant counts.
@@ -36,6 +42,7 @@ export function ProductAddToCart({ product, express, navigate }: { product: Prod
       giftCard={product.productType === PRODUCT_TYPES.GIFT_CARD}
       choose={choose}
       navigate={navigate}
+      askExtraFields={extraFieldsAsk(form, product.title)}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { cartProductFromRecord, type CartProduct, type ProductRecord } from '@storefront/domain';
 import type { Database } from '@storefront/eventstore';
-import { CATALOG_PRODUCTS, catalogProductsProjection } from '@storefront/projections';
+import { CATALOG_PRODUCTS, catalogProductsProjection, FORMS, formsProjection } from '@storefront/projections';
 import { DATABASE } from '../infrastructure/database/tokens';
 import { ReadModelChanges } from '../infrastructure/read-model-changes';
 
@@ -11,6 +11,7 @@ const CACHE_CAPACITY = 5_000;
 /** A remembered lookup is read again after this long even without a change notice (one lost in a reconnect). */
 const CACHE_TTL_MS = 5_000;
 const CATALOG_PROJECTION = catalogProductsProjection.name;
+const FORMS_PROJECTION = formsProjection.name;
 
 /**
  * The cart's view of the catalog: the `catalog_products` read model's Product record, mapped to
@@ -37,7 +38,7 @@ export class CartProductLookup implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.stopWatching = await this.changes.watch([CATALOG_PROJECTION], () => this.forget());
+    this.stopWatching = await this.changes.watch([CATALOG_PROJECTION, FORMS_PROJECTION], () => this.forget());
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -54,13 +55,16 @@ export class CartProductLookup implements OnModuleInit, OnModuleDestroy {
     const generation = this.generation;
     const at = Date.now();
     // A prepared statement: every cache miss of an add to cart runs it.
-    const { rows } = await this.db.query<{ record: ProductRecord; enabled: boolean }>(
-      `SELECT record, enabled FROM ${CATALOG_PRODUCTS} WHERE id = $1`,
+    // With the product's additional-fields form from the forms' read model (null: none, or no such form).
+    const { rows } = await this.db.query<{ record: ProductRecord; enabled: boolean; form: { id: string; fields: unknown } | null }>(
+      `SELECT p.record, p.enabled, f.definition AS form FROM ${CATALOG_PRODUCTS} p
+         LEFT JOIN ${FORMS} f ON f.id = p.record->'structuredContent'->>'additionalFieldsFormId'
+        WHERE p.id = $1`,
       [itemId],
-      { name: 'cart_product_lookup' },
+      { name: 'cart_product_lookup_with_form' },
     );
     const row = rows[0];
-    const product = !row || !row.enabled ? null : cartProductFromRecord(row.record);
+    const product = !row || !row.enabled ? null : cartProductFromRecord(withForm(row.record, row.form));
     if (generation === this.generation) this.remember(itemId, product, at);
     return product;
   }
@@ -76,4 +80,11 @@ export class CartProductLookup implements OnModuleInit, OnModuleDestroy {
     this.cache.set(itemId, { product, at });
     if (this.cache.size > CACHE_CAPACITY) this.cache.delete(this.cache.keys().next().value as string);
   }
+}
+
+/** The record with its `additionalFieldsForm` (the form's fields) as the forms' read model has it now. */
+function withForm(record: ProductRecord, form: { id: string; fields: unknown } | null): ProductRecord {
+  const content = record.structuredContent;
+  if (!content?.additionalFieldsFormId) return record;
+  return { ...record, structuredContent: { ...content, additionalFieldsForm: form ? { id: form.id, fields: form.fields } : null } };
 }

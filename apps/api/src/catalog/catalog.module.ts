@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media';
 import { ContentAccessModule } from '../security/content-access';
+import { AdditionalFieldsForms } from './additional-fields-forms';
 import { CatalogController } from './catalog.controller';
 import { CatalogWriter } from './catalog-writer';
 import { CommandHandlers } from './commands';
@@ -14,7 +15,7 @@ import { WebsiteDirectory } from './website-directory';
   // Media: product images must name existing image assets.
   imports: [MediaModule, ContentAccessModule],
   controllers: [CatalogController, ProductsController],
-  providers: [ProductCatalog, WebsiteDirectory, CatalogWriter, ProductLoader, ...CommandHandlers, ...QueryHandlers],
+  providers: [ProductCatalog, WebsiteDirectory, CatalogWriter, ProductLoader, AdditionalFieldsForms, ...CommandHandlers, ...QueryHandlers],
   exports: [ProductCatalog, WebsiteDirectory, CatalogWriter, ProductLoader],
 })
 export class CatalogModule {}

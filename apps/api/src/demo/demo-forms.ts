@@ -1,9 +1,10 @@
 /**
  * The demo's forms (issue 14): a contact form on the Contact page using most field types, and the
- * newsletter form of the home page's newsletter block. Bodies as the owner's form builder sends
+ * newsletter form of the home page's newsletter block, and the sign-up the Wheel Throwing Class
+ * asks in its extra-fields lightbox before it goes in the cart (its additionalFieldsFormId). Bodies as the owner's form builder sends
  * them (`parseFormDefinition` reads them).
  */
-export const DEMO_FORM_IDS = { contact: 'contact-form', newsletter: 'newsletter' } as const;
+export const DEMO_FORM_IDS = { contact: 'contact-form', newsletter: 'newsletter', classSignup: 'form-class-signup' } as const;
 
 export const DEMO_CONTACT_FORM = {
   id: DEMO_FORM_IDS.contact,
@@ -39,4 +40,17 @@ export const DEMO_NEWSLETTER_FORM = {
   submitButtonText: 'Sign up',
   parsedSubmissionMessage: '<p>You are on the list. See you at the next kiln opening!</p>',
   fields: [{ id: 'email', type: 'email', title: 'Email address', required: true, placeholder: 'you@example.com' }],
+};
+
+export const DEMO_CLASS_SIGNUP_FORM = {
+  id: DEMO_FORM_IDS.classSignup,
+  name: 'Class sign-up',
+  submitButtonText: 'Book my seat',
+  fields: [
+    { id: 'student', type: 'name', title: 'Student name', required: true },
+    { id: 'email', type: 'email', title: 'Email', required: true, placeholder: 'you@example.com', description: 'We send the class details here.' },
+    { id: 'experience', type: 'select', title: 'Experience at the wheel', required: true, options: ['First time', 'A few classes', 'I throw regularly'] },
+    { id: 'notes', type: 'textarea', title: 'Anything we should know?', maxLength: 500, placeholder: 'Allergies, access needs, left-handed…' },
+    { id: 'safety', type: 'checkbox', title: 'Studio rules', required: true, options: ['I will wear closed shoes and clothes that can get muddy'] },
+  ],
 };

@@ -13,7 +13,7 @@ import {
 } from './demo-site';
 import { SiteLoader, SiteWriter } from '../content';
 import { FormStore } from '../forms';
-import { DEMO_CONTACT_FORM, DEMO_NEWSLETTER_FORM } from './demo-forms';
+import { DEMO_CLASS_SIGNUP_FORM, DEMO_CONTACT_FORM, DEMO_NEWSLETTER_FORM } from './demo-forms';
 import { parseFormDefinition } from '@storefront/domain';
 
 /** Records that the demo site was seeded, so later starts leave the site alone. */
@@ -78,8 +78,8 @@ export class DemoSiteSeeder implements OnApplicationBootstrap {
 
     await this.writer.website(step('settings'), { type: 'ChangeWebsiteSettings', data: { changes: DEMO_SITE_SETTINGS, now } });
 
-    // The contact page's form and the home page's newsletter form (issue 14).
-    for (const body of [DEMO_CONTACT_FORM, DEMO_NEWSLETTER_FORM]) {
+    // The contact page's form, the home page's newsletter form and the class's sign-up (issue 14).
+    for (const body of [DEMO_CONTACT_FORM, DEMO_NEWSLETTER_FORM, DEMO_CLASS_SIGNUP_FORM]) {
       const parsed = parseFormDefinition(body.id, body);
       if (!parsed.ok) throw new Error(`demo form ${body.id}: ${parsed.error.message}`);
       await alreadyDoneIsFine(this.forms.define(step(`form-${body.id}`), { type: 'CreateForm', data: { definition: parsed.value, now } }));

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   BLOCK, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, DEFAULT_WEBSITE_TITLE, ERROR_MESSAGES, LOCALIZED_STRING_DEFAULTS, PAGE_TYPES, type CollectionRecord, type ContentItemRecord,
-  type PageType, type ProductRecord,
+  type PageType, type ProductRecord, type PublicForm,
 } from '@storefront/domain';
 import { CART_SETTINGS, type CartSettings } from '../cart';
 import { ProductCatalog } from '../catalog';
@@ -133,7 +133,22 @@ export class PageContextBuilder {
   }
 
   private async products(collection: CollectionRecord): Promise<ProductRecord[]> {
-    return this.catalog.listProducts(storeOf(collection));
+    return this.withAdditionalFieldsForms(await this.catalog.listProducts(storeOf(collection)));
+  }
+
+  /**
+   * Products with their additional-fields form (SPEC 3 Product record `additionalFieldsForm`): the
+   * SPEC Form from the forms' read model, the shape the form island reads; null when the product
+   * has none or its form does not exist (it then adds without the lightbox). One query for all.
+   */
+  private async withAdditionalFieldsForms(products: ProductRecord[]): Promise<ProductRecord[]> {
+    const ids = products.map((p) => p.structuredContent?.additionalFieldsFormId);
+    if (!ids.some(Boolean)) return products;
+    const forms = this.forms ? await this.forms.byIds(ids) : new Map<string, PublicForm>();
+    return products.map((p) => {
+      const id = p.structuredContent?.additionalFieldsFormId;
+      return id ? { ...p, structuredContent: { ...p.structuredContent, additionalFieldsForm: forms.get(id) ?? null } } : p;
+    });
   }
 
   // ── Shared frame ──────────────────────────────────────────────────────────────────────
@@ -264,7 +279,8 @@ export class PageContextBuilder {
 
   private async productPage(collection: CollectionRecord, product: ProductRecord, visitor: Visitor, now: number, path: string): Promise<PageContext> {
     const frame = await this.frame(PAGE_TYPES.contentItem, visitor, now, product.title, path, collection);
-    const item = await this.productPageItem(product);
+    const [withForm] = await this.withAdditionalFieldsForms([product]);
+    const item = await this.productPageItem(withForm!);
     const ctx = { ...frame, item, productMerchandisingContext: await this.catalog.merchandisingContext([product.id]) };
     ctx.seo.description = describe(product.description) || ctx.seo.description;
     const image = item.mainImage;
@@ -346,7 +362,7 @@ export class PageContextBuilder {
         }
         if (typeof value.productId === 'string') {
           const found = await this.catalog.findProduct(value.productId);
-          const product = found && (await this.access.canReadProduct(found, visitor)) ? found : null;
+          const product = found && (await this.access.canReadProduct(found, visitor)) ? (await this.withAdditionalFieldsForms([found]))[0]! : null;
           // Every image of the product: a product block shows the chosen variant's own image.
           value.product = product ? await this.productPageItem(product) : null;
         }

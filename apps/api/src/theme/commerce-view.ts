@@ -7,7 +7,7 @@
  */
 import {
   CART_EDITING_TITLES, CART_ERROR_MESSAGES, CART_PAGE_STRINGS, cartPageView, CHECKOUT_STRINGS, fillString, formatMoney, isSupportedCurrency, lineImage, ORDER_PAGE_STRINGS,
-  regionRequired, SHIPPING_COUNTRIES, shippingAddressLines, type CartImage, type CartPageIslandData, type CartItemMeta, type CartPageView, type OrderView, type ShoppingCartView,
+  regionRequired, SHIPPING_COUNTRIES, shippingAddressLines, type AdditionalFieldLine, type CartImage, type CartPageIslandData, type CartItemMeta, type CartPageView, type OrderView, type ShoppingCartView,
 } from '@storefront/domain';
 import { imageView, type ImageAsset } from './image-view';
 import type { ContentItem } from './page-context';
@@ -123,7 +123,7 @@ function orderedOptions(attributes: Record<string, string>, order: string[] | un
   return ordered.map((name) => ({ name, value: attributes[name]! }));
 }
 
-export type OrderLineView = { title: string; options: string; quantity: string; unitPrice: string; lineTotal: string; url: string | null; image: CartImage | null };
+export type OrderLineView = { title: string; options: string; additionalFields: AdditionalFieldLine[]; quantity: string; unitPrice: string; lineTotal: string; url: string | null; image: CartImage | null };
 
 function orderView(input: OrderPageInput, locale: string, timeZone: string) {
   const { order } = input;
@@ -144,6 +144,7 @@ function orderView(input: OrderPageInput, locale: string, timeZone: string) {
   const lines: OrderLineView[] = order.items.map((item) => ({
     title: item.productName,
     options: orderedOptions(item.attributes ?? {}, meta[item.itemId]?.optionOrder).map(({ name, value }) => `${name}: ${value}`).join(', '),
+    additionalFields: item.additionalFields ?? [],
     quantity: fillString(CHECKOUT_STRINGS.quantity, { quantity: item.quantity }),
     unitPrice: fillString(CART_PAGE_STRINGS.each, { price: money(item.unitPrice) }),
     lineTotal: money(item.lineTotal),

@@ -1,7 +1,7 @@
 import { LOCALIZED_STRING_DEFAULTS, type ProductRecord } from '@storefront/domain';
 import { product } from '../../test/theme/sample-contexts';
 import type { ImageView } from './image-view';
-import { productView, variantImageIndex, type ProductFormData, type ProductViewEnv } from './product-view';
+import { addToCartView, extraFieldsFormOf, productView, variantImageIndex, type ProductFormData, type ProductViewEnv } from './product-view';
 
 const env = (over: Partial<ProductViewEnv> = {}): ProductViewEnv => ({
   source: 'pdp',
@@ -116,3 +116,29 @@ describe('variantImageIndex', () => {
     expect(withImages.images.map((i) => i.src)).toEqual(['/a', '/b', '/c']);
   });
 });
+
+describe('the additional-fields form the islands read (issue 14)', () => {
+  const form = {
+    id: 'form-class-signup', name: 'Class sign-up', kind: 'form', submitButtonText: 'Book my seat', parsedSubmissionMessage: '<p>x</p>',
+    fields: [{ id: 'email', type: 'email', title: 'Email', required: true }],
+  };
+  const withForm = (additionalFieldsForm: unknown): ProductRecord => {
+    const p = product('p-ridged-dinner-plate');
+    return { ...p, structuredContent: { ...p.structuredContent, additionalFieldsFormId: 'form-class-signup', additionalFieldsForm } };
+  };
+
+  it('is printed, reduced to what the lightbox needs, in data-product and in a grid card\'s data-extra-fields', () => {
+    const expected = { id: 'form-class-signup', name: 'Class sign-up', fields: form.fields, submitButtonText: 'Book my seat' };
+    expect(data(withForm(form)).additionalFieldsForm).toEqual(expected);
+    expect(JSON.parse(addToCartView(withForm(form)).extraFieldsJson)).toEqual(expected);
+  });
+
+  it('is absent without a form, with a form that no longer exists, and with one that asks nothing', () => {
+    expect(data(product('p-ridged-dinner-plate')).additionalFieldsForm).toBeNull();
+    expect(addToCartView(product('p-ridged-dinner-plate')).extraFieldsJson).toBe('');
+    expect(extraFieldsFormOf(withForm(null))).toBeNull();
+    expect(extraFieldsFormOf(withForm({ ...form, fields: [{ id: 's', type: 'section', title: 'S' }, { id: 'h', type: 'hidden', title: 'H', value: 'v' }] }))).toBeNull();
+    expect(extraFieldsFormOf(withForm({ id: 'x' }))).toBeNull();
+  });
+});
+

@@ -89,7 +89,30 @@ export type AddToCartView = {
    * product's main image (issue 13). JSON of `{ src, srcset, sizes, alt }` for `data-thumb`; '' for none.
    */
   thumbJson: string;
+  /** The product's additional-fields form (`ExtraFieldsForm`) as JSON for `data-extra-fields`; '' for none. */
+  extraFieldsJson: string;
 };
+
+/**
+ * What the extra-fields lightbox needs of a product's additional-fields form (issue 14): the SPEC
+ * Form's id, name, fields and button text, from the Product record's `additionalFieldsForm` (which
+ * the page context fills from the forms' read model). Null without a form, or with one that asks
+ * nothing (only sections and hidden fields): the product adds without the lightbox.
+ */
+export type ExtraFieldsForm = { id: string; name: string; fields: unknown[]; submitButtonText: string };
+
+export function extraFieldsFormOf(product: ProductRecord): ExtraFieldsForm | null {
+  const form = product.structuredContent?.additionalFieldsForm as { id?: unknown; name?: unknown; fields?: unknown; submitButtonText?: unknown } | null | undefined;
+  if (!form || typeof form.id !== 'string' || !Array.isArray(form.fields)) return null;
+  const fields = form.fields as { type?: unknown }[];
+  if (!fields.some((f) => f && f.type !== 'section' && f.type !== 'hidden')) return null;
+  return {
+    id: form.id,
+    name: typeof form.name === 'string' ? form.name : '',
+    fields,
+    submitButtonText: typeof form.submitButtonText === 'string' ? form.submitButtonText : '',
+  };
+}
 
 /** The added-item popover's thumbnail: a 48 px square. */
 export const POPOVER_THUMB_SIZES = '48px';
@@ -111,6 +134,7 @@ export function addToCartView(product: ProductRecord, strings: LocalizedStrings 
     subscribable: product.structuredContent.isSubscribable === true,
     needsOptions: variants.length > 1,
     thumbJson: thumb ? JSON.stringify({ src: thumb.src, srcset: thumb.srcset, sizes: thumb.sizes, alt: '' }) : '',
+    extraFieldsJson: extraFields(product),
   };
 }
 
@@ -165,6 +189,8 @@ export type ProductFormData = {
   /** The images the shown image switches between (the product's, main first). */
   images: ImageView[];
   installments: InstallmentContext | null;
+  /** The additional-fields form the lightbox asks before the add (issue 14); null for none. */
+  additionalFieldsForm: ExtraFieldsForm | null;
 };
 
 export type ProductOptionView = {
@@ -311,6 +337,7 @@ export function productView(product: ProductRecord, env: ProductViewEnv): Produc
     // Only what the islands switch between: a variant's own image, or a gallery's thumbnails.
     images: images.length > 1 ? images.map((i) => i.view) : [],
     installments,
+    additionalFieldsForm: extraFieldsFormOf(product),
   };
   return {
     source: env.source,
@@ -362,4 +389,9 @@ function galleryView(images: ImageView[]): NonNullable<ProductView['gallery']> {
           current: i === 0,
         })),
   };
+}
+
+function extraFields(product: ProductRecord): string {
+  const form = extraFieldsFormOf(product);
+  return form ? JSON.stringify(form) : '';
 }

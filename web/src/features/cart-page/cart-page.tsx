@@ -209,6 +209,15 @@ function CartLine({ line, edit, cartQuantity, hurry, dispatch, onRemoved }: Cart
             ))}
           </p>
         )}
+        {line.additionalFields.length > 0 && (
+          <ul className="line-fields">
+            {line.additionalFields.map((f, i) => (
+              <li className="line-fields__item" key={i}>
+                <span className="line-fields__label">{f.caption}</span> {f.value}
+              </li>
+            ))}
+          </ul>
+        )}
         <p className="cart-line__each">{line.each}</p>
       </div>
       <div className="cart-line__controls">

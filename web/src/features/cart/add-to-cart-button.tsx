@@ -1,4 +1,5 @@
 import { ADD_TO_CART_BUTTON_STRINGS } from '@storefront/domain/shared/strings';
+import { useRef, useState, type ReactNode } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { addToCartAlertTitle } from './add-to-cart-error';
 import { isBusy } from './add-to-cart-state';
@@ -26,10 +27,18 @@ export type AddToCartButtonProps = {
   /** The popover's thumbnail: what the button adds (its variant's own image, else the main one). */
   popoverImage?: AddedItemImage | null;
   navigate?: (url: string) => void;
+  /**
+   * A product with an additional-fields form (issue 14): after the choice is checked, the click
+   * renders this (the extra-fields lightbox) instead of adding; its answers go out with the add as
+   * `additionalFields`. Either way it ends, focus comes back to the button.
+   */
+  askExtraFields?: ((props: ExtraFieldsAskProps) => ReactNode) | null;
 };
 
+export type ExtraFieldsAskProps = { onSubmit: (additionalFields: Record<string, unknown>) => void; onClose: () => void };
+
 /** A product's add-to-cart button and the alert of a failed add (SPEC 4, 5 and 8). */
-export function AddToCartButton({ itemId, label, title, soldOut = false, express = false, giftCard = false, choose, popoverKey, popoverImage = null, navigate }: AddToCartButtonProps) {
+export function AddToCartButton({ itemId, label, title, soldOut = false, express = false, giftCard = false, choose, popoverKey, popoverImage = null, navigate, askExtraFields = null }: AddToCartButtonProps) {
   const dispatch = useAppDispatch();
   const { status, error, add, refuse, askForOption } = useAddToCart({
     express,
@@ -38,6 +47,9 @@ export function AddToCartButton({ itemId, label, title, soldOut = false, express
       if (popoverKey) dispatch(itemAdded({ source: popoverKey, title: title ?? response.newlyAdded.title, quantity: response.newlyAdded.quantity, image: popoverImage }));
     },
   });
+  const button = useRef<HTMLButtonElement>(null);
+  // The checked choice waiting for the lightbox's answers; null while it is closed.
+  const [asking, setAsking] = useState<{ sku: string; quantity: number } | null>(null);
   const strings = ADD_TO_CART_BUTTON_STRINGS;
   const text = soldOut
     ? strings.soldOut
@@ -52,22 +64,37 @@ export function AddToCartButton({ itemId, label, title, soldOut = false, express
   const waiting = status !== 'idle';
 
   function onClick() {
-    if (soldOut || waiting) return;
+    if (soldOut || waiting || asking) return;
     const choice = choose();
     if (choice.kind === 'selectOption') return askForOption();
     if (choice.kind === 'refuse') return refuse(choice.message);
+    if (askExtraFields) return setAsking({ sku: choice.sku, quantity: choice.quantity });
     void add({ itemId, sku: choice.sku, quantity: choice.quantity, additionalFields: null });
+  }
+
+  function onExtraFields(additionalFields: Record<string, unknown>) {
+    if (!asking) return;
+    setAsking(null);
+    button.current?.focus();
+    void add({ itemId, sku: asking.sku, quantity: asking.quantity, additionalFields });
+  }
+
+  function onExtraFieldsClosed() {
+    setAsking(null);
+    button.current?.focus();
   }
 
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="add-to-cart__button button"
         data-status={soldOut ? 'sold-out' : status}
         disabled={soldOut}
         aria-disabled={waiting || undefined}
         aria-busy={isBusy(status) || undefined}
+        aria-haspopup={askExtraFields ? 'dialog' : undefined}
         onClick={onClick}
       >
         {text}
@@ -81,6 +108,12 @@ export function AddToCartButton({ itemId, label, title, soldOut = false, express
         )}
       </div>
       {popoverKey && <AddedItemPopover source={popoverKey} />}
+      {asking && askExtraFields ? <ExtraFieldsSlot render={askExtraFields} onSubmit={onExtraFields} onClose={onExtraFieldsClosed} /> : null}
     </>
   );
+}
+
+/** Renders the caller's lightbox (its element keeps one type across renders, so it keeps its state). */
+function ExtraFieldsSlot({ render, ...props }: ExtraFieldsAskProps & { render: (props: ExtraFieldsAskProps) => ReactNode }) {
+  return render(props);
 }

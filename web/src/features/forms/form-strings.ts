@@ -17,5 +17,7 @@ export const FORM_STRINGS = {
   countryCode: 'Country code',
   phoneNumber: 'Number',
   redirecting: 'Thank you! Taking you on…',
+  /** The extra-fields lightbox's close control. */
+  close: 'Close',
   ...FORM_ERROR_MESSAGES,
 } as const;

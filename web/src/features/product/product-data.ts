@@ -1,4 +1,5 @@
 import type { InstallmentContext } from '@storefront/domain/catalog/installments';
+import type { FormField } from '@storefront/domain/forms/fields';
 
 /**
  * One product as its islands read it: the JSON the server prints in `data-product` on the element
@@ -57,7 +58,25 @@ export type ProductData = {
   scarcity: { text: string; shownByDefault: boolean } | null;
   images: ImageData[];
   installments: InstallmentContext | null;
+  /** The additional-fields form asked in a lightbox before the add (issue 14); null or absent for none. */
+  additionalFieldsForm?: ExtraFieldsFormData | null;
 };
+
+/** A product's additional-fields form as the server prints it (the theme's `ExtraFieldsForm`). */
+export type ExtraFieldsFormData = { id: string; name: string; fields: FormField[]; submitButtonText: string };
+
+/** The `data-extra-fields` JSON of a grid card, or null when it is absent or not a form. */
+export function parseExtraFieldsForm(json: string | undefined): ExtraFieldsFormData | null {
+  if (!json) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value !== 'object' || value === null) return null;
+    const v = value as Partial<ExtraFieldsFormData>;
+    return typeof v.id === 'string' && Array.isArray(v.fields) ? (v as ExtraFieldsFormData) : null;
+  } catch {
+    return null;
+  }
+}
 
 const ROOT = '[data-product-root]';
 const parsed = new WeakMap<Element, ProductData | null>();

@@ -1,5 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { checkCreateProduct, productFromRequest, productUrlId, type CreateProduct } from '@storefront/domain';
+import { AdditionalFieldsForms } from '../additional-fields-forms';
 import { CatalogWriter } from '../catalog-writer';
 import { derivedUuid, stepContext } from '../../infrastructure/derived-ids';
 import { DEFAULT_STORE_COLLECTION_ID } from '../default-store';
@@ -24,6 +25,7 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
     private readonly loader: ProductLoader,
     private readonly websites: WebsiteDirectory,
     private readonly images: ImageAssets,
+    private readonly forms: AdditionalFieldsForms,
   ) {}
 
   async execute({ context, websiteId, request }: CreateProductCommand): Promise<ProductView> {
@@ -44,6 +46,7 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
     const invalid = checkCreateProduct(command);
     if (invalid) throw new DomainException(invalid);
     await this.images.requireAll(parsed.value.product.imageIds ?? []);
+    await this.forms.require(parsed.value.product.additionalFieldsFormId);
 
     const store = await this.writer.store(stepContext(context, 'list'), collectionId, {
       type: 'ListProduct', data: { collectionId, productId, wantedUrlId: parsed.value.product.urlId },

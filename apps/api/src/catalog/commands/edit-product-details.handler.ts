@@ -1,5 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { decideProduct, productStreamId, productUrlId, type EditProductDetails } from '@storefront/domain';
+import { AdditionalFieldsForms } from '../additional-fields-forms';
 import { CatalogWriter } from '../catalog-writer';
 import { requireBasedOn } from '../../infrastructure/command-executor';
 import { stepContext } from '../../infrastructure/derived-ids';
@@ -21,6 +22,7 @@ export class EditProductDetailsHandler implements ICommandHandler<EditProductDet
     private readonly writer: CatalogWriter,
     private readonly loader: ProductLoader,
     private readonly websites: WebsiteDirectory,
+    private readonly forms: AdditionalFieldsForms,
   ) {}
 
   async execute({ context, websiteId, productId, changes: requested, expectedVersion }: EditProductDetailsCommand): Promise<ProductView> {
@@ -32,6 +34,7 @@ export class EditProductDetailsHandler implements ICommandHandler<EditProductDet
     const command = (): EditProductDetails => ({ type: 'EditProductDetails', data: { productId, changes, now: new Date().toISOString() } });
     const dryRun = decideProduct(command(), state);
     if (!dryRun.ok) throw new DomainException(dryRun.error);
+    await this.forms.require(changes.additionalFieldsFormId);
     requireBasedOn(productStreamId(productId), { expectedVersion }, version);
     let urlIdStep = false;
     if (changes.urlId !== undefined && state.status === 'active') {

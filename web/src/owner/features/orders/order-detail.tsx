@@ -131,13 +131,22 @@ function OrderPage({ order, timeZone }: { order: OwnerOrderView; timeZone?: stri
               </tr>
             </thead>
             <tbody>
-              {order.items.map((line) => (
-                <tr key={`${line.itemId}|${line.sku}`}>
+              {order.items.map((line, index) => (
+                <tr key={index}>
                   <td>
                     <span className="order-line-name">{line.productName}</span>
                     <span className="order-line-meta">
                       {[...Object.entries(line.attributes).map(([name, value]) => `${name}: ${value}`), `SKU ${line.sku}`].join(' · ')}
                     </span>
+                    {(line.additionalFields ?? []).length > 0 && (
+                      <ul className="order-line-fields">
+                        {(line.additionalFields ?? []).map((f, i) => (
+                          <li key={i}>
+                            <span className="order-line-field-label">{f.caption}</span> {f.value}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                   </td>
                   <td className="ow-num">{line.quantity}</td>
                   <td className="ow-num">{money(line.unitPrice)}</td>

@@ -287,3 +287,17 @@ describe('saving', () => {
     expect(steps).toEqual([{ kind: 'details', body: { subscriptionPlan: { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 0 } } }]);
   });
 });
+
+describe('the additional-fields form of a product (issue 14)', () => {
+  it('comes from the saved product, is sent as a details change when it changes (to a form or to none), and on create', () => {
+    const base = mug();
+    expect(base.additionalFieldsFormId).toBeNull();
+    expect(planSave(base, { ...base, additionalFieldsFormId: 'form-class-signup' })).toEqual([{ kind: 'details', body: { additionalFieldsFormId: 'form-class-signup' } }]);
+    const withForm = draftFromView({ ...VIEW, product: { ...MUG, additionalFieldsFormId: 'form-class-signup' } } as ProductView);
+    expect(planSave(withForm, { ...withForm, additionalFieldsFormId: null })).toEqual([{ kind: 'details', body: { additionalFieldsFormId: null } }]);
+    expect(isDirty(withForm, { ...withForm, additionalFieldsFormId: null })).toBe(true);
+    const fresh = newDraft('SERVICE', 'USD', keys());
+    expect(createBody(fresh, 'shop')).not.toHaveProperty('additionalFieldsFormId');
+    expect(createBody({ ...fresh, additionalFieldsFormId: 'form-class-signup' }, 'shop').additionalFieldsFormId).toBe('form-class-signup');
+  });
+});

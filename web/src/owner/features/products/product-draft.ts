@@ -54,6 +54,8 @@ export type ProductDraft = {
   /** Media image ids, main image first. */
   imageIds: string[];
   subscription: DraftSubscription;
+  /** The form asked in a lightbox before the add (issue 14); null or absent for none. */
+  additionalFieldsFormId?: string | null;
 };
 
 export type KeyMaker = () => string;
@@ -124,6 +126,7 @@ export function draftFromView(view: Pick<ProductView, 'product' | 'stock'>): Pro
     })),
     imageIds: [...(product.imageIds ?? [])],
     subscription: subscriptionDraft(product.subscriptionPlan),
+    additionalFieldsFormId: product.additionalFieldsFormId ?? null,
   };
 }
 
@@ -462,6 +465,7 @@ function meaning(draft: ProductDraft) {
     })),
     imageIds: draft.imageIds,
     subscription: hasSubscription(draft.productType) && draft.subscription.enabled ? [draft.subscription.every.trim(), draft.subscription.unit, draft.subscription.cycles.trim()] : null,
+    additionalFieldsFormId: draft.additionalFieldsFormId ?? null,
   };
 }
 
@@ -485,6 +489,7 @@ export function createBody(draft: ProductDraft, collectionId: string): CreatePro
     subscriptionPlan: subscriptionPlan(draft),
   };
   if (draft.urlId.trim() !== '') body.urlId = draft.urlId.trim();
+  if (draft.additionalFieldsFormId) body.additionalFieldsFormId = draft.additionalFieldsFormId;
   return body;
 }
 
@@ -514,6 +519,7 @@ export function planSave(base: ProductDraft, draft: ProductDraft): SaveStep[] {
   if (draft.description !== base.description) details.description = draft.description;
   if (draft.urlId.trim() !== base.urlId) details.urlId = draft.urlId.trim();
   if (JSON.stringify(subscriptionPlan(draft)) !== JSON.stringify(subscriptionPlan(base))) details.subscriptionPlan = subscriptionPlan(draft);
+  if ((draft.additionalFieldsFormId ?? null) !== (base.additionalFieldsFormId ?? null)) details.additionalFieldsFormId = draft.additionalFieldsFormId ?? null;
   if (Object.keys(details).length > 0) steps.push({ kind: 'details', body: details });
   if (JSON.stringify(draft.imageIds) !== JSON.stringify(base.imageIds)) steps.push({ kind: 'images', imageIds: draft.imageIds });
 

@@ -84,6 +84,9 @@ export const productEditorSlice = createSlice({
     subscriptionChanged(state, { payload }: PayloadAction<Partial<DraftSubscription>>) {
       edit(state, (d) => ({ ...d, subscription: { ...d.subscription, ...payload } }));
     },
+    additionalFieldsFormChanged(state, { payload }: PayloadAction<string | null>) {
+      edit(state, (d) => ({ ...d, additionalFieldsFormId: payload }));
+    },
 
     optionAdded(state, { payload }: PayloadAction<{ name: string; values: string[] }>) {
       edit(state, (d, newKey) => regenerateVariants({ ...d, options: [...d.options, { key: newKey(), name: payload.name, values: payload.values }] }, newKey));

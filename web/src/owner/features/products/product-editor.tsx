@@ -10,6 +10,7 @@ import { useConfirm } from '../../ui/confirm-dialog';
 import { DELETE_ANYWAY_LABEL, EditConflictNotice, useEditConflict } from '../../ui/edit-conflict';
 import { Alert, Loading, PageHeader } from '../../ui/page-header';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
+import { useListOwnerFormsQuery } from '../forms/forms-api';
 import { HistoryButton } from '../history/history-button';
 import { ImageManager } from './image-manager';
 import { OptionsEditor } from './options-editor';
@@ -434,6 +435,7 @@ function ProductForm({
           </section>
 
           {hasSubscription(type) && <SubscriptionBox draft={draft} errors={shown} />}
+          <ExtraFieldsBox draft={draft} />
 
           <section className="ow-panel-box" aria-labelledby="pr-about-h">
             <h2 id="pr-about-h">About</h2>
@@ -479,6 +481,52 @@ function ProductForm({
         </div>
       )}
     </form>
+  );
+}
+
+/**
+ * The additional-fields form (issue 14): one of the site's forms, asked in a lightbox before the
+ * product goes in the cart, or none. A form that no longer exists stays selected and says so (the
+ * shop then adds the product without asking); the server refuses an id that names no form.
+ */
+function ExtraFieldsBox({ draft }: { draft: ProductDraft }) {
+  const dispatch = useAppDispatch();
+  const id = useId();
+  const { data, isLoading, isError } = useListOwnerFormsQuery();
+  const forms = (data?.forms ?? []).filter((f) => f.kind === 'form');
+  const chosen = draft.additionalFieldsFormId ?? null;
+  const missing = chosen !== null && !isLoading && !isError && !forms.some((f) => f.id === chosen);
+  return (
+    <section className="ow-panel-box" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Extra fields</h2>
+      <div className="ow-field">
+        <label htmlFor={`${id}-form`}>{FIELD_LABELS.additionalFieldsFormId}</label>
+        <select
+          id={`${id}-form`}
+          value={chosen ?? ''}
+          aria-describedby={`${id}-hint${missing ? ` ${id}-missing` : ''}`}
+          aria-invalid={missing || undefined}
+          onChange={(e) => dispatch(act.additionalFieldsFormChanged(e.target.value === '' ? null : e.target.value))}
+        >
+          <option value="">None</option>
+          {forms.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+            </option>
+          ))}
+          {chosen !== null && !forms.some((f) => f.id === chosen) && <option value={chosen}>{missing ? `Missing form (${chosen})` : chosen}</option>}
+        </select>
+        <span id={`${id}-hint`} className="ow-hint">
+          Shoppers fill in this form in a lightbox before the product goes in their cart; their answers show on the order.
+        </span>
+        {missing && (
+          <span id={`${id}-missing`} className="ow-field-error">
+            This form no longer exists: the product is added to carts without it. Choose another form, or none.
+          </span>
+        )}
+        {isError && <span className="ow-hint">The site&apos;s forms could not be loaded.</span>}
+      </div>
+    </section>
   );
 }
 

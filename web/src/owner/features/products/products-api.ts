@@ -63,9 +63,10 @@ export type CreateProductBody = {
   variants: VariantBody[];
   imageIds: string[];
   subscriptionPlan: SubscriptionPlan | null;
+  additionalFieldsFormId?: string | null;
 };
 
-export type DetailsBody = Partial<Pick<ProductDetails, 'title' | 'description' | 'urlId' | 'subscriptionPlan'>>;
+export type DetailsBody = Partial<Pick<ProductDetails, 'title' | 'description' | 'urlId' | 'subscriptionPlan' | 'additionalFieldsFormId'>>;
 export type VariantsBody = { variantOptionOrdering: string[]; variants: VariantBody[] };
 export type StockBody = { qtyInStock?: number; unlimited?: boolean } | { adjustBy: number };
 

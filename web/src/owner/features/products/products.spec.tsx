@@ -173,6 +173,31 @@ describe('the product editor', () => {
     expect(screen.getByRole('region', { name: 'Unsaved changes' })).toBeTruthy();
   });
 
+  it("chooses the additional-fields form among the site's forms (not newsletters), saves it as a detail, and says when the saved one no longer exists", async () => {
+    const forms = { forms: [
+      { id: 'form-class-signup', name: 'Class sign-up', kind: 'form', version: 1, updatedAt: 't', submissions: 0 },
+      { id: 'newsletter', name: 'Kiln days newsletter', kind: 'newsletter', version: 1, updatedAt: 't', submissions: 0 },
+    ] };
+    const gone = view({ ...MUG, additionalFieldsFormId: 'deleted-form' }, { 'MUG-SAND': 40, 'MUG-MOSS': 3 });
+    const { calls } = fakeFetch(server({
+      'GET /api/config/forms': { body: forms },
+      [`GET ${PRODUCTS}/p-mug`]: { body: gone },
+      [`PUT ${PRODUCTS}/p-mug`]: { body: view({ ...MUG, additionalFieldsFormId: 'form-class-signup' }, { 'MUG-SAND': 40, 'MUG-MOSS': 3 }) },
+    }));
+    renderOwnerApp('/products/p-mug');
+    const select = (await screen.findByLabelText('Additional fields form')) as HTMLSelectElement;
+    expect(await screen.findByText(/This form no longer exists/)).toBeTruthy();
+    expect(select.value).toBe('deleted-form');
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+    expect([...select.options].map((o) => o.textContent)).toEqual(['None', 'Class sign-up', 'Missing form (deleted-form)']);
+    await userEvent.selectOptions(select, 'form-class-signup');
+    expect(screen.queryByText(/This form no longer exists/)).toBeNull();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    const writes = calls.filter((c) => c.method !== 'GET');
+    expect(writes.map((c) => [`${c.method} ${c.path}`, c.body])).toEqual([[`PUT ${PRODUCTS}/p-mug`, { additionalFieldsFormId: 'form-class-signup' }]]);
+  });
+
   it('checks fields before sending: a price with too many decimals, a URL with nothing usable', async () => {
     const { calls } = fakeFetch(server({ [`GET ${PRODUCTS}/p-mug`]: { body: MUG_VIEW } }));
     renderOwnerApp('/products/p-mug');
