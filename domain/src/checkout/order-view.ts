@@ -1,4 +1,5 @@
 import { toDecimalString } from '../shared/money';
+import type { OrderSubscription } from './events';
 import type { ShippingAddress } from './shipping-address';
 import type { OrderState } from './state';
 
@@ -34,6 +35,8 @@ export type OrderView = {
   /** Why the store cancelled it ('' when no reason was given); null until it is cancelled. */
   cancelReason: string | null;
   payment: { provider: string; paymentId: string };
+  /** A subscription order's plan (its total is the first charge); null for a one-time order. */
+  subscription: OrderSubscription | null;
 };
 
 /**
@@ -78,5 +81,6 @@ export function orderView(state: OrderState): OrderView | null {
     cancelledOn: state.cancelledAt,
     cancelReason: state.status === 'CANCELED' ? state.cancelReason ?? '' : null,
     payment: { provider: o.payment.provider, paymentId: o.payment.paymentId },
+    subscription: o.subscription ?? null,
   };
 }
