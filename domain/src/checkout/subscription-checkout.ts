@@ -1,6 +1,8 @@
 import { subscriptionCartAsOpenCart } from '../cart/subscription-cart-decide';
 import type { SubscriptionCartState } from '../cart/subscription-cart-events';
-import { subscriptionWording } from '../catalog/price-display';
+import { priceDisplay, subscriptionWording, type PricePlan } from '../catalog/price-display';
+import { SUBSCRIPTION_STRINGS } from '../shared/commerce-strings';
+import { fillString } from '../cart/cart-page-view';
 import type { DomainError } from '../shared/decider';
 import { domainError } from '../shared/error-catalogue';
 import type { Parsed } from '../shared/requests';
@@ -54,4 +56,18 @@ export function subscriptionOrderFromCart(input: {
       subscriptionOptionId: cart.subscriptionOptionId,
     },
   };
+}
+
+/**
+ * How a subscription reads on its checkout and order pages: `price`, an amount per period worded
+ * by the product page's own function ('$8.00 every month', '$42.00 every month for 1 year'), and
+ * `billing`, how many payments ('Until you cancel' for 0 cycles, '12 payments').
+ */
+export function subscriptionTerms(plan: NonNullable<PricePlan>, amountMinor: number, currency: string, locale?: string): { price: string; billing: string } {
+  const price = priceDisplay({ variants: [{ price: amountMinor, salePrice: 0, onSale: false }], subscriptionPlan: plan, currency }, null, locale).text;
+  const cycles = Number(plan.numBillingCycles ?? 0);
+  const billing = !Number.isInteger(cycles) || cycles <= 0
+    ? SUBSCRIPTION_STRINGS.untilCancelled
+    : cycles === 1 ? SUBSCRIPTION_STRINGS.onePayment : fillString(SUBSCRIPTION_STRINGS.payments, { count: cycles });
+  return { price, billing };
 }

@@ -33,6 +33,7 @@ export function ProductAddToCart({ product, express, navigate }: { product: Prod
       title={product.source === 'pdp' ? undefined : product.title}
       soldOut={soldOut}
       express={express}
+      subscribe={product.subscribable}
       giftCard={product.productType === PRODUCT_TYPES.GIFT_CARD}
       choose={choose}
       navigate={navigate}

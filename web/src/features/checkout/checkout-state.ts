@@ -2,7 +2,7 @@ import { isValidEmail } from '@storefront/domain/accounts/email';
 import type { ShoppingCartView } from '@storefront/domain/cart/shopping-cart-view';
 import { regionRequired, shippingAddressProblems, type ShippingAddressField } from '@storefront/domain/checkout/shipping-address';
 import { CART_ERROR_MESSAGES, CHECKOUT_ERROR_MESSAGES } from '@storefront/domain/shared/error-catalogue';
-import { CHECKOUT_STRINGS } from '@storefront/domain/shared/commerce-strings';
+import { CHECKOUT_STRINGS, SUBSCRIPTION_STRINGS } from '@storefront/domain/shared/commerce-strings';
 import type { ApiProblem } from '../../app/api-error';
 import type { CheckoutAttempt } from './checkout-api';
 
@@ -57,6 +57,19 @@ export function checkoutBody(fields: CheckoutFields, cart: ShoppingCartView): st
     paymentToken: fields.paymentToken,
     ...(cart.requiresShipping ? { shippingAddress: addressOf(fields) } : {}),
     expectedEntries: Object.fromEntries(cart.entries.map((e) => [e.id, e.quantity])),
+  });
+}
+
+/**
+ * The JSON body of POST /api/commerce/subscription-checkout: the subscription cart's token and
+ * the same buyer fields (the cart holds its one item, so there are no entries to expect).
+ */
+export function subscriptionCheckoutBody(fields: CheckoutFields, cart: ShoppingCartView, cartToken: string): string {
+  return JSON.stringify({
+    cartToken,
+    email: fields.email.trim(),
+    paymentToken: fields.paymentToken,
+    ...(cart.requiresShipping ? { shippingAddress: addressOf(fields) } : {}),
   });
 }
 
@@ -134,6 +147,12 @@ export const resumable = (attempt: StoredAttempt | null): attempt is StoredAttem
  */
 export const answeredElsewhere = (problem: ApiProblem): boolean => problem.code === 'CART_NOT_FOUND' || problem.code === 'SESSION_EXPIRED';
 
+/**
+ * A subscription cart already checked out (this tab's earlier submit, or another tab's): its
+ * checkout page, loaded again, sends the buyer on to that subscription's confirmation.
+ */
+export const subscriptionCheckedOut = (problem: ApiProblem): boolean => problem.code === 'SUBSCRIPTION_CHECKED_OUT';
+
 /** The attempt to send for this body: the remembered one when it sent the very same body, else a new key. */
 export function attemptFor(body: string, cartId: string, remembered: StoredAttempt | null, newKey: () => string): StoredAttempt {
   return remembered && remembered.body === body ? { key: remembered.key, body, cartId } : { key: newKey(), body, cartId };
@@ -176,5 +195,8 @@ export function refusalOf(problem: ApiProblem, cart: ShoppingCartView | null): R
   }
 }
 
-/** What the checkout says without an open cart: the cart was bought, or there is nothing in it. */
-export const emptyCheckoutText = (purchased: boolean): string => (purchased ? CART_ERROR_MESSAGES.CART_CLOSED : CART_ERROR_MESSAGES.CART_NOT_FOUND);
+/** What the checkout says without an open cart: the cart was bought (a subscription checked out), or there is nothing in it. */
+export const emptyCheckoutText = (purchased: boolean, subscription = false): string => {
+  if (purchased) return subscription ? SUBSCRIPTION_STRINGS.checkedOut : CART_ERROR_MESSAGES.CART_CLOSED;
+  return CART_ERROR_MESSAGES.CART_NOT_FOUND;
+};

@@ -5,7 +5,7 @@ import { useGetSiteSummaryQuery } from '../../shell/session-api';
 import { Alert, Loading, PageHeader } from '../../ui/page-header';
 import { dateTime, itemCount, money, orderLabel, STATUS_LABELS } from './order-format';
 import { useListOrdersQuery, useOrderCountsQuery, type OrderStatus } from './orders-api';
-import { StatusBadge, TestModeMark } from './status-badge';
+import { StatusBadge, SubscriptionMark, TestModeMark } from './status-badge';
 import './orders.css';
 
 const PAGE_SIZE = 25;
@@ -173,6 +173,7 @@ function OrdersPage({ args, timeZone, isLast, onMore }: PageProps) {
                 {orderLabel(order)}
               </Link>
               {order.testMode && <TestModeMark />}
+              <SubscriptionMark order={order} />
             </span>
           </td>
           <td data-label="Date">{dateTime(order.createdOn, timeZone)}</td>

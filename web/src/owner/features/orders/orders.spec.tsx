@@ -32,6 +32,7 @@ function order(over: Partial<OwnerOrderView> = {}): OwnerOrderView {
     cancelledOn: null,
     cancelReason: null,
     payment: { provider: 'test', paymentId: 'pay_test_123' },
+    subscription: null,
     ...over,
   };
 }
