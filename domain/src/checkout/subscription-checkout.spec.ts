@@ -1,3 +1,4 @@
+import type { SubscriptionPlanFacts } from '../cart/cart-product';
 import type { SubscriptionCartEvent, SubscriptionCartState } from '../cart/subscription-cart-events';
 import { subscriptionCartDecider, subscriptionCartView, type CheckOutSubscriptionCart } from '../cart/subscription-cart-decide';
 import { domainError } from '../shared/error-catalogue';
@@ -5,10 +6,10 @@ import { decideOrder } from './decide';
 import { initialOrderState } from './state';
 import { orderView } from './order-view';
 import { evolveOrder } from './evolve';
-import { subscriptionCheckoutProblem, subscriptionOrderFromCart, type CreatedSubscriptionCart } from './subscription-checkout';
+import { subscriptionCheckoutProblem, subscriptionOrderFromCart, subscriptionTerms, type CreatedSubscriptionCart } from './subscription-checkout';
 
-const plan = { billingPeriod: { value: 1, unit: 'MONTH' as const }, numBillingCycles: 0 };
-const created = (over: Partial<{ quantity: number; unitPriceCents: number; productType: 'PAYWALL' | 'PHYSICAL'; plan: typeof plan | null }> = {}): SubscriptionCartEvent => ({
+const plan: SubscriptionPlanFacts = { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 };
+const created = (over: Partial<{ quantity: number; unitPriceCents: number; productType: 'PAYWALL' | 'PHYSICAL'; plan: SubscriptionPlanFacts | null }> = {}): SubscriptionCartEvent => ({
   type: 'SubscriptionCartCreated',
   data: {
     cartToken: 'tok', websiteId: 'w', currency: 'USD', entryId: 'e1', itemId: 'p-studio-notes', sku: 'NOTES-MONTHLY', attributes: {},
@@ -91,5 +92,14 @@ describe('subscription checkout rules', () => {
     const { subscription: _plan, ...oneTime } = subscriptionOrderFromCart({ cart, orderId: 'o1', customerEmail: 'ada@example.com', payment, now: 'now' });
     const placed = decideOrder({ type: 'PlaceOrder', data: oneTime }, initialOrderState());
     expect(orderView((placed.ok ? placed.events : []).reduce(evolveOrder, initialOrderState()))!.subscription).toBeNull();
+  });
+});
+
+describe('subscription terms (the checkout and order pages)', () => {
+  it('word the amount per period as the product page does, and count the payments', () => {
+    expect(subscriptionTerms(plan, 800, 'USD')).toEqual({ price: '$8.00 every month', billing: 'Until you cancel' });
+    expect(subscriptionTerms({ billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 12 }, 4200, 'USD')).toEqual({ price: '$42.00 every month for 1 year', billing: '12 payments' });
+    expect(subscriptionTerms({ billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 1 }, 1000, 'USD')).toEqual({ price: '$10.00 every 2 weeks for 2 weeks', billing: '1 payment' });
+    expect(subscriptionTerms(plan, 800, 'JPY').price).toBe('¥800 every month');
   });
 });

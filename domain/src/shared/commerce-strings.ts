@@ -88,7 +88,6 @@ export const SUBSCRIPTION_STRINGS = {
   place: 'Place Subscription',
   placing: 'Starting your subscription…',
   errorTitle: 'Unable to start your subscription',
-  checkedOut: 'This subscription has already been checked out.',
   confirmedEyebrow: 'Subscription confirmed',
   confirmedTitle: 'Thank you for subscribing',
   confirmedText: 'Your subscription has started and its first payment is taken. Here is your plan.',

@@ -6,7 +6,7 @@
  * lines by the domain's cartPageView, the very functions the islands use.
  */
 import {
-  CART_EDITING_TITLES, CART_ERROR_MESSAGES, CART_PAGE_STRINGS, cartPageView, CHECKOUT_STRINGS, fillString, formatMoney, isSupportedCurrency, lineImage, ORDER_PAGE_STRINGS,
+  CART_EDITING_TITLES, CART_ERROR_MESSAGES, CART_PAGE_STRINGS, CHECKOUT_ERROR_MESSAGES, cartPageView, CHECKOUT_STRINGS, fillString, formatMoney, isSupportedCurrency, lineImage, ORDER_PAGE_STRINGS,
   regionRequired, SHIPPING_COUNTRIES, shippingAddressLines, SUBSCRIPTION_STRINGS, subscriptionTerms, type SubscriptionPlanFacts, type CartImage, type CartPageIslandData, type CartItemMeta, type CartPageView, type OrderView, type ShoppingCartView,
 } from '@storefront/domain';
 import { imageView, type ImageAsset } from './image-view';
@@ -218,7 +218,7 @@ export function commerceView(input: CommerceInput, env: { locale: string; timeZo
     heading: subscription ? SUBSCRIPTION_STRINGS.title : CHECKOUT_STRINGS.title,
     back: subscription ? { url: input.cartUrl, text: SUBSCRIPTION_STRINGS.backToProduct } : { url: input.cartUrl, text: CHECKOUT_STRINGS.backToCart },
     summaryTitle: subscription ? SUBSCRIPTION_STRINGS.summary : CHECKOUT_STRINGS.orderSummary,
-    closedText: subscription ? SUBSCRIPTION_STRINGS.checkedOut : CART_ERROR_MESSAGES.CART_CLOSED,
+    closedText: subscription ? CHECKOUT_ERROR_MESSAGES.SUBSCRIPTION_CHECKED_OUT : CART_ERROR_MESSAGES.CART_CLOSED,
     // A template's {.section} sees only the node it is in: the checkout form's fields sit in `page`.
     page: {
       ...page,

@@ -2,7 +2,7 @@ import { isValidEmail } from '@storefront/domain/accounts/email';
 import type { ShoppingCartView } from '@storefront/domain/cart/shopping-cart-view';
 import { regionRequired, shippingAddressProblems, type ShippingAddressField } from '@storefront/domain/checkout/shipping-address';
 import { CART_ERROR_MESSAGES, CHECKOUT_ERROR_MESSAGES } from '@storefront/domain/shared/error-catalogue';
-import { CHECKOUT_STRINGS, SUBSCRIPTION_STRINGS } from '@storefront/domain/shared/commerce-strings';
+import { CHECKOUT_STRINGS } from '@storefront/domain/shared/commerce-strings';
 import type { ApiProblem } from '../../app/api-error';
 import type { CheckoutAttempt } from './checkout-api';
 
@@ -197,6 +197,6 @@ export function refusalOf(problem: ApiProblem, cart: ShoppingCartView | null): R
 
 /** What the checkout says without an open cart: the cart was bought (a subscription checked out), or there is nothing in it. */
 export const emptyCheckoutText = (purchased: boolean, subscription = false): string => {
-  if (purchased) return subscription ? SUBSCRIPTION_STRINGS.checkedOut : CART_ERROR_MESSAGES.CART_CLOSED;
+  if (purchased) return subscription ? CHECKOUT_ERROR_MESSAGES.SUBSCRIPTION_CHECKED_OUT : CART_ERROR_MESSAGES.CART_CLOSED;
   return CART_ERROR_MESSAGES.CART_NOT_FOUND;
 };
