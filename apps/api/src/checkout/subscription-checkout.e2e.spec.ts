@@ -1,6 +1,6 @@
 import { describeEachDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
-import { ADD_TO_CART, cartCookie, cookieFrom, signIn, type OwnerSession } from '../../test/store-fixtures';
+import { ADD_TO_CART, cartCookie, cookieFrom, signIn, variantStock, type OwnerSession } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { addCartTestProducts } from '../../test/cart-test-products';
 import { TEST_SHIPPING_ADDRESS } from '../../test/shipping-address';
@@ -19,10 +19,8 @@ describeEachDriver('subscription checkout over HTTP', (driver) => {
   const paymentsOf = (status: string, amount: number) =>
     count(`SELECT count(*)::text AS n FROM test_payment_ledger WHERE status = $1 AND amount_minor = $2`, [status, amount]);
 
-  const stockOf = async (itemId: string, sku: string): Promise<number> => {
-    const res = await request(t.server).get('/api/commerce/inventory/stock/').query({ itemId });
-    return (res.body.results as { sku: string; qtyInStock: number }[]).find((r) => r.sku === sku)!.qtyInStock;
-  };
+  /** A variant's stock as its inventory stream says now (the read model may lag under the server driver). */
+  const stockOf = (itemId: string, sku: string) => variantStock(t, itemId, sku);
 
   /** A new visitor subscribes: the cart token and the cookie that makes it theirs. */
   async function subscribe(body: object = NOTES, cookie?: string): Promise<{ cartToken: string; cookie: string }> {
