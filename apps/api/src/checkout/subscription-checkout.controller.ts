@@ -10,7 +10,6 @@ import { parseBody, valueOrThrow } from '../infrastructure/http/parse-body';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
 import { ContentAccess, productNotReadable } from '../security/content-access';
 import type { CheckoutAnswer } from './checkout.controller';
-import { CheckoutReceipts } from './checkout-receipt';
 import { CheckOutSubscriptionCartCommand } from './commands/check-out-subscription-cart.command';
 import type { CheckoutResult } from './commands/check-out-cart.handler';
 import { OrderAccess, publicOrderView } from './order-access';
@@ -34,7 +33,6 @@ export class SubscriptionCheckoutController {
     private readonly access: OrderAccess,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly content: ContentAccess,
-    private readonly receipts: CheckoutReceipts,
   ) {}
 
   @Post('subscription-checkout')
@@ -53,7 +51,8 @@ export class SubscriptionCheckoutController {
     const context = commandContextFor(req, cartToken);
     const result = await this.commands.execute<CheckOutSubscriptionCartCommand, CheckoutResult>(new CheckOutSubscriptionCartCommand(context, cartToken, request));
     const id = result.order.id;
-    this.receipts.issue(res, id);
+    // No checkout receipt: that is /checkout's way to a shopping order after a lost answer; the
+    // subscription checkout page itself goes on to its order once the cart is checked out.
     return {
       order: publicOrderView(result.order), orderToken: this.access.tokenFor(id), orderStatusUrl: this.access.statusUrl(id), orderConfirmedUrl: this.access.confirmedUrl(id),
     };

@@ -11,7 +11,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../../test/browser/chromium';
+import { launchChromium, openTab } from '../../test/browser/chromium';
+import { signInOwner } from '../../test/browser/owner';
 import { REPO_ROOT, startBuiltServer, type RunningServer } from '../../test/built-app';
 
 const ARTIFACTS = join(REPO_ROOT, 'test-artifacts', 'subscription-checkout');
@@ -95,6 +96,7 @@ describe('subscription checkout (browser)', () => {
         await page.getByRole('button', { name: 'Place Subscription' }).focus();
         await page.keyboard.press('Enter');
         await page.waitForURL(CONFIRMED);
+        const orderId = CONFIRMED.exec(page.url())![1]!;
         await page.getByRole('heading', { level: 1, name: 'Thank you for subscribing' }).waitFor();
         const context206 = await page.context().request.get(`${page.url()}&format=json`);
         expect(((await context206.json()) as { pageType: number }).pageType).toBe(206);
@@ -123,6 +125,22 @@ describe('subscription checkout (browser)', () => {
           await stranger.context.close();
         }
         expect(errors).toEqual([]);
+
+        // The store manager's order list and order page say it is a subscription, with its plan.
+        const owner = await openTab(browser, { width, height: width < 500 ? 844 : 900, baseURL: server.url });
+        try {
+          await signInOwner(owner.page, server);
+          await owner.page.goto('/config/orders');
+          const row = owner.page.locator('tr', { hasText: `notes-${width}@example.com` });
+          await row.getByText('1 item · $8.00 every month · Until you cancel').waitFor();
+          await row.getByText('Subscription', { exact: true }).waitFor();
+          await owner.page.goto(`/config/orders/${orderId}`);
+          await owner.page.getByRole('region', { name: 'Payment' }).getByText('$8.00 every month · Until you cancel').waitFor();
+          await shot(owner.page, 'owner-order', width);
+          expect(owner.errors).toEqual([]);
+        } finally {
+          await owner.context.close();
+        }
       } finally {
         await context.close();
       }
