@@ -89,6 +89,35 @@ describeEachDriver('subscription checkout over HTTP', (driver) => {
     expect(await stockOf('p-tea-club', 'TEA-CLUB')).toBe(before - 1);
   });
 
+  it('renders the subscription checkout page only for its own browser, and sends it on to the subscription confirmed page (206) once paid', async () => {
+    const { cartToken, cookie } = await subscribe();
+    const path = `/checkout/subscription?cartToken=${cartToken}`;
+    const page = await request(t.server).get(path).set('Cookie', cookie);
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toMatch(/^private/);
+    expect(page.text).toContain('Subscription checkout');
+    expect(page.text).toContain('$8.00 every month');
+    expect(page.text).toContain('Place Subscription');
+    const json = await request(t.server).get(`${path}&format=json`).set('Cookie', cookie);
+    expect(json.body.pageType).toBe(201);
+
+    const other = await subscribe();
+    expect((await request(t.server).get(path)).status).toBe(404);
+    expect((await request(t.server).get(path).set('Cookie', other.cookie)).status).toBe(404);
+    expect((await request(t.server).get('/checkout/subscription').set('Cookie', cookie)).status).toBe(404);
+    expect((await request(t.server).get('/checkout/subscription?cartToken=nope').set('Cookie', cookie)).status).toBe(404);
+
+    const paid = await checkOut(cookie, { cartToken, ...BUYER });
+    const again = await request(t.server).get(path).set('Cookie', cookie);
+    expect(again.status).toBe(302);
+    expect(again.headers.location).toBe(paid.body.orderConfirmedUrl);
+    const confirmed = await request(t.server).get(`${paid.body.orderConfirmedUrl}&format=json`);
+    expect(confirmed.body.pageType).toBe(206);
+    const status = await request(t.server).get(paid.body.orderStatusUrl);
+    expect(status.text).toContain('$8.00 every month');
+    expect(status.text).toContain('Until you cancel');
+  });
+
   it('says a declined card in words and makes nothing; the cart can then be checked out with another card', async () => {
     const { cartToken, cookie } = await subscribe();
     const declined = await checkOut(cookie, { cartToken, ...BUYER, paymentToken: 'tok_chargeDeclined' });
