@@ -8,6 +8,7 @@ import { Alert, Loading, PageHeader } from '../../ui/page-header';
 import { dateTime, itemCount, money, orderLabel } from './order-format';
 import { useCancelOrderMutation, useFulfilOrderMutation, useGetOrderQuery, type OwnerOrderView } from './orders-api';
 import { StatusBadge, SubscriptionMark, subscriptionPlanText, TestModeMark } from './status-badge';
+import { SUBSCRIPTION_STRINGS } from '@storefront/domain/shared/commerce-strings';
 import './orders.css';
 
 /** The longest cancel reason the server keeps. */
@@ -202,7 +203,7 @@ function OrderPage({ order, timeZone }: { order: OwnerOrderView; timeZone?: stri
               </div>
               {plan && (
                 <div>
-                  <dt>Subscription</dt>
+                  <dt>{SUBSCRIPTION_STRINGS.badge}</dt>
                   <dd>{plan}</dd>
                 </div>
               )}
