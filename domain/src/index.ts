@@ -88,6 +88,7 @@ export * from './checkout/order-view';
 export * from './checkout/shipping-address';
 export * from './checkout/process-events';
 export * from './checkout/process';
+export * from './checkout/subscription-checkout';
 export * from './media';
 export * from './forms';
 export * from './bot-check';

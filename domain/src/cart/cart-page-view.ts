@@ -144,4 +144,9 @@ export type CartPageIslandData = {
   /** Checkout: the cart the visitor's cookie names was bought (a reload after paying). */
   purchasedCartId: string | null;
   urls: { checkout: string; cart: string; continue: string };
+  /**
+   * The subscription checkout (/checkout/subscription): `cart` is the subscription cart, placed
+   * with its token at POST /api/commerce/subscription-checkout; absent for a shopping checkout.
+   */
+  subscription?: { cartToken: string } | null;
 };

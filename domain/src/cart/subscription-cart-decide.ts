@@ -6,6 +6,7 @@ import { checkAdditionalFields } from './additional-fields-check';
 import { resolveVariant, type CartProduct, type SubscriptionPlanFacts } from './cart-product';
 import type { CartStoreSettings } from './commands';
 import { shoppingCartView, type ShoppingCartView } from './shopping-cart-view';
+import type { CartState } from './state';
 import {
   evolveSubscriptionCart, initialSubscriptionCartState, type SubscriptionCartEvent, type SubscriptionCartState,
 } from './subscription-cart-events';
@@ -32,7 +33,26 @@ export type CreateSubscriptionCart = {
   };
 };
 
-export function decideSubscriptionCart(command: CreateSubscriptionCart, state: SubscriptionCartState): Decision<SubscriptionCartEvent, DomainError> {
+/**
+ * The subscription checkout's point of no return (recorded together with its order): the cart
+ * becomes the order `orderId`, once. The same checkout recording it again is a no-op; any other
+ * checkout is refused (SUBSCRIPTION_CHECKED_OUT, 409).
+ */
+export type CheckOutSubscriptionCart = { type: 'CheckOutSubscriptionCart'; data: { cartToken: string; orderId: string; now: string } };
+
+export type SubscriptionCartCommand = CreateSubscriptionCart | CheckOutSubscriptionCart;
+
+type SubscriptionCartDecision = Decision<SubscriptionCartEvent, DomainError>;
+
+function checkOutSubscriptionCart(command: CheckOutSubscriptionCart, state: SubscriptionCartState): SubscriptionCartDecision {
+  const { cartToken, orderId, now } = command.data;
+  if (state.status !== 'created' || state.cartToken !== cartToken) return reject(domainError('CART_NOT_FOUND'));
+  if (state.checkedOut) return state.checkedOut.orderId === orderId ? accept() : reject(domainError('SUBSCRIPTION_CHECKED_OUT', { orderId: state.checkedOut.orderId }));
+  return accept({ type: 'SubscriptionCartCheckedOut', data: { cartToken, orderId, checkedOutAt: now } });
+}
+
+export function decideSubscriptionCart(command: SubscriptionCartCommand, state: SubscriptionCartState): SubscriptionCartDecision {
+  if (command.type === 'CheckOutSubscriptionCart') return checkOutSubscriptionCart(command, state);
   const { cartToken, websiteId, currency, entryId, product, sku, storeSettings, now } = command.data;
   if (state.status !== 'empty') return reject(domainError('INVALID_REQUEST', { cartToken }, 'This subscription cart already exists.'));
   const { quantity, additionalFields: fields, subscriptionOptionId: optionId } = command.data;
@@ -63,7 +83,7 @@ export function decideSubscriptionCart(command: CreateSubscriptionCart, state: S
   });
 }
 
-export const subscriptionCartDecider: Decider<CreateSubscriptionCart, SubscriptionCartState, SubscriptionCartEvent, DomainError> = {
+export const subscriptionCartDecider: Decider<SubscriptionCartCommand, SubscriptionCartState, SubscriptionCartEvent, DomainError> = {
   initialState: initialSubscriptionCartState,
   evolve: evolveSubscriptionCart,
   decide: decideSubscriptionCart,
@@ -74,12 +94,20 @@ export type SubscriptionCartView = ShoppingCartView & {
   cartToken: string;
   subscriptionOptionId: string | null;
   subscriptionPlan: SubscriptionPlanFacts | null;
+  /** The order it became; null while it can be checked out. */
+  orderId: string | null;
 };
 
 export function subscriptionCartView(state: SubscriptionCartState): SubscriptionCartView | null {
   if (state.status === 'empty') return null;
-  const cart = shoppingCartView({
-    status: 'open', cartId: state.cartToken, websiteId: state.websiteId, currency: state.currency, created: state.created, entries: [state.entry],
-  })!;
-  return { ...cart, cartToken: state.cartToken, subscriptionOptionId: state.subscriptionOptionId, subscriptionPlan: state.subscriptionPlan };
+  const cart = shoppingCartView(subscriptionCartAsOpenCart(state))!;
+  return {
+    ...cart, isPurchased: state.checkedOut !== null, cartToken: state.cartToken, subscriptionOptionId: state.subscriptionOptionId,
+    subscriptionPlan: state.subscriptionPlan, orderId: state.checkedOut?.orderId ?? null,
+  };
+}
+
+/** The subscription cart as the open cart its order is priced from (the shopping cart's own rules and pricing). */
+export function subscriptionCartAsOpenCart(state: Extract<SubscriptionCartState, { status: 'created' }>): Extract<CartState, { status: 'open' }> {
+  return { status: 'open', cartId: state.cartToken, websiteId: state.websiteId, currency: state.currency, created: state.created, entries: [state.entry] };
 }

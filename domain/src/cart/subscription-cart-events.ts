@@ -4,8 +4,9 @@ import type { CartEntryState } from './state';
 
 /**
  * A subscription cart: its own stream and token, holding exactly one subscribable item
- * (SPEC 7 'POST /api/3/commerce/cart/subscription'). It is created whole and then only read by
- * checkout. Event type names are a stored contract.
+ * (SPEC 7 'POST /api/3/commerce/cart/subscription'). It is created whole, read by the
+ * subscription checkout, and checked out once (`SubscriptionCartCheckedOut`, the checkout's point
+ * of no return, like a shopping cart's purchase). Event type names are a stored contract.
  */
 export type SubscriptionCartCreated = {
   type: 'SubscriptionCartCreated';
@@ -28,7 +29,13 @@ export type SubscriptionCartCreated = {
   };
 };
 
-export type SubscriptionCartEvent = SubscriptionCartCreated;
+/** The cart became the subscription order `orderId` (recorded by its checkout, together with the order). */
+export type SubscriptionCartCheckedOut = {
+  type: 'SubscriptionCartCheckedOut';
+  data: { cartToken: string; orderId: string; checkedOutAt: string };
+};
+
+export type SubscriptionCartEvent = SubscriptionCartCreated | SubscriptionCartCheckedOut;
 
 export type SubscriptionCartState =
   | { status: 'empty' }
@@ -41,6 +48,8 @@ export type SubscriptionCartState =
       entry: CartEntryState;
       subscriptionOptionId: string | null;
       subscriptionPlan: SubscriptionPlanFacts | null;
+      /** The order it became, once checked out; null while it can still be checked out. */
+      checkedOut: { orderId: string; at: string } | null;
     };
 
 export const initialSubscriptionCartState = (): SubscriptionCartState => ({ status: 'empty' });
@@ -48,7 +57,7 @@ export const initialSubscriptionCartState = (): SubscriptionCartState => ({ stat
 export const subscriptionCartStreamId = (cartToken: string) => `subscription-cart-${cartToken}`;
 export const SUBSCRIPTION_CART_STREAM_TYPE = 'subscription-cart';
 
-/** Total: a second creation (never decided) leaves the state unchanged. */
+/** Total: a second creation or checkout (never decided) leaves the state unchanged. */
 export function evolveSubscriptionCart(state: SubscriptionCartState, event: SubscriptionCartEvent): SubscriptionCartState {
   switch (event.type) {
     case 'SubscriptionCartCreated': {
@@ -66,10 +75,14 @@ export function evolveSubscriptionCart(state: SubscriptionCartState, event: Subs
         },
         subscriptionOptionId: d.subscriptionOptionId,
         subscriptionPlan: d.subscriptionPlan,
+        checkedOut: null,
       };
     }
+    case 'SubscriptionCartCheckedOut':
+      if (state.status !== 'created' || state.checkedOut) return state;
+      return { ...state, checkedOut: { orderId: event.data.orderId, at: event.data.checkedOutAt } };
     default: {
-      const unhandled: never = event.type;
+      const unhandled: never = event;
       return unhandled;
     }
   }

@@ -62,7 +62,7 @@ describe('subscription cart: when CreateSubscriptionCart, then', () => {
   it('takes no subscription option id (absent, null or \'\') as none', () => {
     for (const subscriptionOptionId of [undefined, null, '']) {
       const decision = subscriptionCartDecider.decide(create({ subscriptionOptionId }), initial);
-      expect(decision.ok && decision.events[0]!.data.subscriptionOptionId).toBeNull();
+      expect(decision.ok && decision.events[0]!.type === 'SubscriptionCartCreated' && decision.events[0]!.data.subscriptionOptionId).toBeNull();
     }
   });
 

@@ -3,7 +3,8 @@ import { accept, reject, type Decider, type Decision, type DomainError } from '.
 import { domainError } from '../shared/error-catalogue';
 import { multiplyMinor, sumMinor } from '../shared/money';
 import type { OrderCommand, PlaceOrder } from './commands';
-import type { OrderEvent } from './events';
+import { subscriptionWording } from '../catalog/price-display';
+import type { OrderEvent, OrderSubscription } from './events';
 import { evolveOrder } from './evolve';
 import { initialOrderState, type OrderState } from './state';
 
@@ -19,6 +20,9 @@ function inconsistentTotals(order: PlaceOrder['data']): boolean {
   return order.grandTotalCents !== sumMinor([order.subtotalCents, order.taxCents, order.shippingCents, -order.discountCents]);
 }
 
+/** A plan the store can word ('$8.00 every month') is one it can bill. */
+const validPlan = (plan: OrderSubscription) => subscriptionWording('', plan) !== null && Number.isSafeInteger(plan.numBillingCycles) && plan.numBillingCycles >= 0;
+
 function placeOrder(command: PlaceOrder, state: OrderState): OrderDecision {
   const order = command.data;
   if (state.status !== 'none') {
@@ -27,6 +31,9 @@ function placeOrder(command: PlaceOrder, state: OrderState): OrderDecision {
   }
   if (order.lines.length === 0) return reject(domainError('CART_NOT_FOUND'));
   if (!isValidEmail(order.customerEmail)) return reject(domainError('INVALID_EMAIL'));
+  if (order.subscription && (order.lines.length !== 1 || !validPlan(order.subscription))) {
+    return reject(domainError('INVALID_REQUEST', { reason: 'SUBSCRIPTION_PLAN' }, 'A subscription order holds one line on a billing plan it can word.'));
+  }
   if (inconsistentTotals(order)) return reject(domainError('INVALID_REQUEST', { reason: 'ORDER_TOTALS' }, 'The order totals do not add up.'));
   return accept({ type: 'OrderPlaced', data: order });
 }

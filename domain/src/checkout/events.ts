@@ -16,6 +16,16 @@ export type OrderLine = {
   additionalFields?: Record<string, unknown> | null;
 };
 
+/**
+ * A subscription order's plan (SPEC 3 'Subscription'): billed every `billingPeriod`,
+ * `numBillingCycles` times (0: until cancelled). The order's total is its first charge.
+ */
+export type OrderSubscription = {
+  billingPeriod: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' };
+  numBillingCycles: number;
+  subscriptionOptionId: string | null;
+};
+
 /** The payment the provider took for the order; `testMode` orders moved no real money. */
 export type OrderPayment = { provider: string; paymentId: string; testMode: boolean };
 
@@ -39,6 +49,8 @@ export type OrderPlaced = {
     placedAt: string;
     /** Where to ship it: orders of carts that require shipping, placed since checkout asks for it. */
     shippingAddress?: ShippingAddress;
+    /** Set for an order checked out from a subscription cart: its one line is billed on this plan. */
+    subscription?: OrderSubscription;
   };
 };
 

@@ -1,5 +1,6 @@
 import { additionalFieldLines, type AdditionalFieldLine } from '../cart/additional-fields';
 import { toDecimalString } from '../shared/money';
+import type { OrderSubscription } from './events';
 import type { ShippingAddress } from './shipping-address';
 import type { OrderState } from './state';
 
@@ -35,6 +36,8 @@ export type OrderView = {
   /** Why the store cancelled it ('' when no reason was given); null until it is cancelled. */
   cancelReason: string | null;
   payment: { provider: string; paymentId: string };
+  /** A subscription order's plan (its total is the first charge); null for a one-time order. */
+  subscription: OrderSubscription | null;
 };
 
 /**
@@ -80,5 +83,6 @@ export function orderView(state: OrderState): OrderView | null {
     cancelledOn: state.cancelledAt,
     cancelReason: state.status === 'CANCELED' ? state.cancelReason ?? '' : null,
     payment: { provider: o.payment.provider, paymentId: o.payment.paymentId },
+    subscription: o.subscription ?? null,
   };
 }

@@ -23,6 +23,11 @@ export type CheckoutStarted = {
     checkoutId: string;
     orderId: string;
     cartId: string;
+    /**
+     * Which cart the checkout closes: a shopping cart (absent) or a subscription cart, whose
+     * token is `cartId` and which is checked out instead of purchased.
+     */
+    cartKind?: 'subscription';
     /** The cart version the order was priced from. */
     cartVersion: number;
     /** The order as priced from the cart; its payment is filled in once authorized. */

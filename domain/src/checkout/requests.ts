@@ -64,6 +64,25 @@ export const CheckoutRequest = object({
 });
 export type CheckoutRequest = z.output<typeof CheckoutRequest>;
 
+/** A subscription cart's token (a UUID, as `POST /api/3/commerce/cart/subscription` answers it); anything else names no cart. */
+export function parseSubscriptionCartToken(raw: unknown): Parsed<string> {
+  return typeof raw === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(raw)
+    ? { ok: true, value: raw }
+    : { ok: false, error: domainError('CART_NOT_FOUND') };
+}
+
+/**
+ * POST /api/commerce/subscription-checkout { cartToken, email, paymentToken, shippingAddress? }:
+ * the subscription cart and the same buyer fields as a shopping checkout.
+ */
+export const SubscriptionCheckoutRequest = object({
+  cartToken: lenient(parseSubscriptionCartToken),
+  email: lenient(parseCustomerEmail),
+  paymentToken: lenient(parsePaymentToken),
+  shippingAddress: lenient(parseShippingAddress),
+});
+export type SubscriptionCheckoutRequest = z.output<typeof SubscriptionCheckoutRequest>;
+
 /** Why an order was cancelled: text of at most 500 characters, '' when absent. */
 export function parseCancelReason(raw: unknown): Parsed<string> {
   const reason = raw === undefined ? '' : raw;

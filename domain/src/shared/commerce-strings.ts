@@ -70,6 +70,30 @@ export const CHECKOUT_STRINGS = {
   quantity: 'Qty {quantity}',
 } as const;
 
+/**
+ * The subscription checkout (SPEC 1: 'Subscribable products go to a subscription checkout'; its
+ * route, /checkout/subscription, is not shown there), the subscription confirmed page (206) and
+ * how an order says it is a subscription. `{price}` reads as the product page words it
+ * ('$8.00 every month', price-display.ts).
+ */
+export const SUBSCRIPTION_STRINGS = {
+  title: 'Subscription checkout',
+  backToProduct: 'Return to product',
+  summary: 'Subscription summary',
+  billing: 'Billing',
+  untilCancelled: 'Until you cancel',
+  onePayment: '1 payment',
+  payments: '{count} payments',
+  dueToday: 'Due today',
+  place: 'Place Subscription',
+  placing: 'Starting your subscription…',
+  errorTitle: 'Unable to start your subscription',
+  confirmedEyebrow: 'Subscription confirmed',
+  confirmedTitle: 'Thank you for subscribing',
+  confirmedText: 'Your subscription has started and its first payment is taken. Here is your plan.',
+  badge: 'Subscription',
+} as const;
+
 /** Issue 13: the order confirmed (202) and order status (211) pages. */
 export const ORDER_PAGE_STRINGS = {
   confirmedEyebrow: 'Order confirmed',

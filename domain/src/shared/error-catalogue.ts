@@ -51,6 +51,7 @@ export const CHECKOUT_ERROR_MESSAGES = {
   PAYMENT_TOKEN_REQUIRED: 'Please enter your payment details.',
   PAYMENT_DECLINED: 'Your card was declined.',
   SHIPPING_ADDRESS_INVALID: 'Please check your shipping address.',
+  SUBSCRIPTION_CHECKED_OUT: 'This subscription has already been checked out.',
 } as const;
 
 /**

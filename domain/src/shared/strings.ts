@@ -9,9 +9,9 @@
  * `strings-catalogue.spec.ts` fails when a value of this catalogue or of ERROR_MESSAGES is written
  * as a literal anywhere else in domain/src, apps/api/src or web/src.
  */
-import { CART_PAGE_STRINGS, CHECKOUT_STRINGS, ORDER_PAGE_STRINGS, SHIPPING_ADDRESS_MESSAGES } from './commerce-strings';
+import { CART_PAGE_STRINGS, CHECKOUT_STRINGS, ORDER_PAGE_STRINGS, SHIPPING_ADDRESS_MESSAGES, SUBSCRIPTION_STRINGS } from './commerce-strings';
 
-export { CART_PAGE_STRINGS, CHECKOUT_STRINGS, ORDER_PAGE_STRINGS, SHIPPING_ADDRESS_MESSAGES };
+export { CART_PAGE_STRINGS, CHECKOUT_STRINGS, ORDER_PAGE_STRINGS, SHIPPING_ADDRESS_MESSAGES, SUBSCRIPTION_STRINGS };
 
 /** SPEC 4 'Add-to-cart button' and 'Add-to-cart label'. */
 export const ADD_TO_CART_BUTTON_STRINGS = {
@@ -283,6 +283,7 @@ export const STRINGS = {
   cartPage: CART_PAGE_STRINGS,
   checkout: CHECKOUT_STRINGS,
   orderPage: ORDER_PAGE_STRINGS,
+  subscription: SUBSCRIPTION_STRINGS,
   shippingAddress: SHIPPING_ADDRESS_MESSAGES,
   general: GENERAL_STRINGS,
   productPrice: PRODUCT_PRICE_STRINGS,

@@ -19,6 +19,8 @@ export const PAGE_TYPES = {
   checkout: 201,
   /** `/commerce/orders/{orderId}/confirmed?token=…`: where a successful checkout lands. */
   orderConfirmed: 202,
+  /** A subscription order's confirmed page (the same route as 202): where a subscription checkout lands. */
+  subscriptionConfirmed: 206,
   /** `/commerce/orders/{orderId}?token=…`: the order-status link a checkout answers with. */
   orderStatus: 211,
 } as const;

@@ -31,7 +31,8 @@ export const ordersModel: StreamRowModel<OrderState, OrderEvent, OrderView> = {
 const rows = streamRowProjection({
   name: 'orders',
   // 3: the view carries the order's shipping address (null for older orders).
-  version: 3,
+  // 4: the view carries a subscription order's plan (null for one-time orders).
+  version: 4,
   model: ordersModel,
   eventTypes: ORDER_EVENT_TYPES,
   tableColumns: `order_id text primary key, version integer not null, state jsonb not null, cart_id text not null,

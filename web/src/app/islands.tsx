@@ -67,6 +67,7 @@ export const islands: Record<string, IslandRender> = {
         title={data.title || undefined}
         soldOut={data.soldOut === 'true'}
         express={express}
+        subscribe={data.subscribable === 'true'}
         giftCard={data.productType === String(PRODUCT_TYPES.GIFT_CARD)}
         choose={choose}
         popoverKey={data.productPage === 'plp' ? `plp-${data.itemId}` : undefined}

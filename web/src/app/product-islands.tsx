@@ -25,7 +25,8 @@ export function ProductAddToCart({ product, express, navigate }: { product: Prod
   function choose(): AddToCartChoice {
     // SPEC 5 'Form stock check': what the cart already holds of the variant counts.
     const inCart: Record<string, number> = {};
-    for (const entry of cart?.entries ?? []) {
+    // A subscription is its own cart: what the shopping cart holds does not count against it.
+    for (const entry of product.subscribable ? [] : cart?.entries ?? []) {
       if (entry.itemId === product.itemId) inCart[entry.chosenVariant.sku] = (inCart[entry.chosenVariant.sku] ?? 0) + entry.quantity;
     }
     const checked = checkProductChoice(product, choice.options, choice.quantity, inCart);
@@ -39,6 +40,7 @@ export function ProductAddToCart({ product, express, navigate }: { product: Prod
       title={product.source === 'pdp' ? undefined : product.title}
       soldOut={soldOut}
       express={express}
+      subscribe={product.subscribable}
       giftCard={product.productType === PRODUCT_TYPES.GIFT_CARD}
       choose={choose}
       navigate={navigate}

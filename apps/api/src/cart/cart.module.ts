@@ -3,6 +3,7 @@ import { CatalogModule } from '../catalog';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ContentAccessModule } from '../security/content-access';
 import { CartProductLookup } from './cart-product-lookup';
+import { SubscriptionCartCookies } from './subscription-cart-cookie';
 import { CartCookies } from './cart-cookie';
 import { CartRateLimiter, ClientRateLimiter } from './cart-rate-limiter';
 import { CartSessionFilter } from './cart-session.filter';
@@ -22,6 +23,7 @@ import { SubscriptionCartController } from './subscription-cart.controller';
     { provide: CART_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config.cart },
     CartProductLookup,
     CartCookies,
+    SubscriptionCartCookies,
     CartRateLimiter,
     ClientRateLimiter,
     CommerceRateLimits,
@@ -31,6 +33,6 @@ import { SubscriptionCartController } from './subscription-cart.controller';
     ...CommandHandlers,
     ...QueryHandlers,
   ],
-  exports: [CartStreams, CART_SETTINGS, CartCookies, CommerceRateLimits],
+  exports: [CartStreams, CART_SETTINGS, CartCookies, SubscriptionCartCookies, CommerceRateLimits],
 })
 export class CartModule {}

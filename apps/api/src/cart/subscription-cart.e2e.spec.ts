@@ -33,7 +33,11 @@ describeEachDriver('subscription cart and inventory check over HTTP', (driver) =
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['cartToken']);
     expect(res.body.cartToken).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.headers['set-cookie']).toBeUndefined(); // the visitor's own cart is untouched
+    // The visitor's own cart is untouched; the subscription cart cookie ties the token to this browser.
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    expect(cookies.map((c) => c.split('=')[0])).toEqual(['ss_subscription']);
+    expect(cookies[0]).toContain(`ss_subscription=${res.body.cartToken}.`);
+    expect(cookies[0]).toMatch(/HttpOnly/i);
     const cart = (await subscriptionCart(res.body.cartToken))!;
     expect(cart).toMatchObject({
       cartToken: res.body.cartToken, subscriptionOptionId: 'monthly', totalQuantity: 2, subtotalCents: 3600,

@@ -10,6 +10,7 @@ import { OrderAccess } from './order-access';
 import { CheckoutProcessModule } from './process/checkout-process.module';
 import { QueryHandlers } from './queries';
 import { StoreOrders } from './store-orders';
+import { SubscriptionCheckoutController } from './subscription-checkout.controller';
 
 /**
  * Checkout and orders over HTTP. The checkout process itself, its recovery worker and the payment
@@ -19,7 +20,7 @@ import { StoreOrders } from './store-orders';
 @Module({
   // Catalog: the website's store settings in force (the checkout minimum).
   imports: [CartModule, CatalogModule, CheckoutProcessModule, ContentAccessModule],
-  controllers: [CheckoutController, CheckoutsController],
+  controllers: [CheckoutController, CheckoutsController, SubscriptionCheckoutController],
   providers: [
     CheckoutReceipts,
     OrderAccess,

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { subscriptionCartView, type SubscriptionCartView } from '@storefront/domain';
 import type { Database, EventStore } from '@storefront/eventstore';
 import { readAlsoBought, readOwnerOrder } from '@storefront/projections';
 import { DATABASE, EVENT_STORE } from '../infrastructure/database/tokens';
 import { isOrderId, OrderAccess, publicOrderView, type PublicOrderView } from './order-access';
+import { loadSubscriptionCart } from './subscription-carts';
 
 /** An order as its buyer's pages show it: the buyer's view, its number once the store has given one, and its links. */
 export type BuyerOrder = { order: PublicOrderView; orderNumber: number | null; statusUrl: string; confirmedUrl: string };
@@ -40,6 +42,12 @@ export class StoreOrders {
   async confirmedUrlOf(orderId: string): Promise<string | null> {
     if (!isOrderId(orderId)) return null;
     return (await readOwnerOrder(this.db, this.store, orderId)) ? this.access.confirmedUrl(orderId) : null;
+  }
+
+  /** A subscription cart as its checkout page shows it (and the order it became, once checked out), or null. */
+  async subscriptionCart(cartToken: string): Promise<SubscriptionCartView | null> {
+    if (!isOrderId(cartToken)) return null;
+    return subscriptionCartView((await loadSubscriptionCart(this.store, cartToken)).state);
   }
 
   /** Products bought in the same standing orders as `itemIds` (never those), most orders first. */

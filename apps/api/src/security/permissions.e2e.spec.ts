@@ -53,6 +53,7 @@ const PUBLIC_ROUTES: Record<RouteKey, PublicRoute> = {
   'DELETE /api/commerce/shopping-cart/entries/:entryId': { why: 'the visitor’s cart' },
   'POST /api/3/commerce/cart/subscription': { why: 'the visitor’s subscription cart' },
   'POST /api/commerce/checkout': { why: 'checkout of the visitor’s cart' },
+  'POST /api/commerce/subscription-checkout': { why: 'checkout of the visitor’s subscription cart (its signed cookie)' },
   'GET /api/commerce/orders/:orderId': { why: 'the buyer’s order, with its access token', extra: 'orders.manage' },
   'POST /api/rest/forms/validate/:formId': { why: 'a visitor checking a form’s answers (SPEC 7)' },
   'POST /api/form/FormSubmissionKey': { why: 'a visitor’s single-use form submission key (SPEC 7)' },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { CART_PAGE_STRINGS, CHECKOUT_STRINGS, ORDER_PAGE_STRINGS, PAGE_TYPES, type PageType, type ProductRecord, type ShoppingCartView } from '@storefront/domain';
+import { CART_PAGE_STRINGS, CHECKOUT_STRINGS, ORDER_PAGE_STRINGS, PAGE_TYPES, SUBSCRIPTION_STRINGS, type PageType, type ProductRecord, type ShoppingCartView } from '@storefront/domain';
 import { GetShoppingCartQuery } from '../cart';
 import { ProductCatalog, WebsiteDirectory } from '../catalog';
 import { StoreOrders } from '../checkout';
@@ -10,17 +10,22 @@ import { ImageAssets } from './image-assets';
 import type { Visitor } from './visitor';
 
 /** The published paths of the purchase path (issue 13); they come before any page of the site. */
-export type CommerceRoute = { kind: 'cart' } | { kind: 'checkout' } | { kind: 'order'; orderId: string; confirmed: boolean };
+export type CommerceRoute = { kind: 'cart' } | { kind: 'checkout' } | { kind: 'subscription-checkout' } | { kind: 'order'; orderId: string; confirmed: boolean };
 
 export const CART_PATH = '/cart';
 /** Checkout's route (the SPEC does not show it): the cart page's button and express checkout come here. */
 export const CHECKOUT_PATH = '/checkout';
+/** The subscription checkout's route (the SPEC does not show it): the Subscribe button comes here with its cart token. */
+export const SUBSCRIPTION_CHECKOUT_PATH = '/checkout/subscription';
+
+export const subscriptionCheckoutUrl = (cartToken: string) => `${SUBSCRIPTION_CHECKOUT_PATH}?cartToken=${encodeURIComponent(cartToken)}`;
 
 /** The commerce page `path` names, or null. Order pages: `/commerce/orders/{id}` (status) and `…/confirmed`. */
 export function commerceRoute(path: string): CommerceRoute | null {
   const p = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (p === CART_PATH) return { kind: 'cart' };
   if (p === CHECKOUT_PATH) return { kind: 'checkout' };
+  if (p === SUBSCRIPTION_CHECKOUT_PATH) return { kind: 'subscription-checkout' };
   const order = /^\/commerce\/orders\/([^/]{1,100})(\/confirmed)?$/.exec(p);
   return order ? { kind: 'order', orderId: order[1]!, confirmed: order[2] !== undefined } : null;
 }
@@ -61,7 +66,41 @@ export class CommercePages {
    */
   async context(route: CommerceRoute, query: Record<string, unknown>, visitor: Visitor, frame: CommerceFrame): Promise<PageContext | CommerceRedirect | null> {
     if (route.kind === 'order') return this.orderPage(route.orderId, route.confirmed, query.token, visitor, frame);
+    if (route.kind === 'subscription-checkout') return this.subscriptionCheckoutPage(query.cartToken, visitor, frame);
     return this.cartPage(route.kind, visitor, frame);
+  }
+
+  /**
+   * The subscription checkout (page type 201, like checkout) of the cart `cartToken` names, for
+   * the browser that created it only (its subscription cart cookie names it): anyone else, like
+   * a token that names nothing, is not found. Once checked out it sends the buyer on to the
+   * order's confirmed page (a reload after paying, coming back later).
+   */
+  private async subscriptionCheckoutPage(cartToken: unknown, visitor: Visitor, frame: CommerceFrame): Promise<PageContext | CommerceRedirect | null> {
+    if (typeof cartToken !== 'string' || !visitor.subscriptionCartToken || cartToken !== visitor.subscriptionCartToken) return null;
+    const cart = await this.orders.subscriptionCart(cartToken);
+    if (!cart || !cart.subscriptionPlan) return null;
+    if (cart.orderId) {
+      const confirmed = await this.orders.confirmedUrlOf(cart.orderId);
+      if (confirmed) return { kind: 'commerce-redirect', redirect: confirmed };
+    }
+    const products = await this.products([...new Set(cart.entries.map((e) => e.itemId))]);
+    const productUrl = products[0]?.fullUrl ?? null;
+    const commerce: CommerceInput = {
+      kind: 'checkout',
+      cart: cart.orderId ? null : cart,
+      purchasedCartId: cart.orderId ? cart.id : null,
+      items: await this.itemsOf(products),
+      minimumSubtotalCents: 0,
+      continueUrl: productUrl ?? storeUrlOf(products[0] ?? null),
+      checkoutUrl: subscriptionCheckoutUrl(cartToken),
+      cartUrl: productUrl ?? CART_PATH,
+      recommendations: [],
+      subscription: { cartToken, plan: cart.subscriptionPlan },
+    };
+    const page = await frame(PAGE_TYPES.checkout, SUBSCRIPTION_STRINGS.title);
+    page.seo.canonicalUrl = null;
+    return { ...page, commerce };
   }
 
   private async cartPage(kind: 'cart' | 'checkout', visitor: Visitor, frame: CommerceFrame): Promise<PageContext | CommerceRedirect> {
@@ -110,7 +149,11 @@ export class CommercePages {
       items: await this.itemsOf(products),
       continueUrl: storeUrlOf(products[0] ?? (await this.catalog.listProducts())[0] ?? null),
     };
-    const page = await frame(confirmed ? PAGE_TYPES.orderConfirmed : PAGE_TYPES.orderStatus, confirmed ? ORDER_PAGE_STRINGS.confirmedEyebrow : ORDER_PAGE_STRINGS.statusEyebrow);
+    // A subscription's confirmation is its own page type (206, 'subscription confirmed').
+    const subscription = found.order.subscription ?? null;
+    const page = confirmed
+      ? await frame(subscription ? PAGE_TYPES.subscriptionConfirmed : PAGE_TYPES.orderConfirmed, subscription ? SUBSCRIPTION_STRINGS.confirmedEyebrow : ORDER_PAGE_STRINGS.confirmedEyebrow)
+      : await frame(PAGE_TYPES.orderStatus, ORDER_PAGE_STRINGS.statusEyebrow);
     // The status link carries the order's secret: the page is not for search engines.
     page.seo.canonicalUrl = null;
     return { ...page, commerce };

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Header, HttpStatus, Inject, Logger, Post, Query,
 import { DEFAULT_WEBSITE_TITLE, domainError, ERROR_MESSAGES, hasPermission, PAGE_TYPES, UnlockPageRequest } from '@storefront/domain';
 import { DatabaseUnavailableError } from '@storefront/eventstore';
 import type { FastifyReply } from 'fastify';
-import { CartCookies, hasCartCookie } from '../cart';
+import { CartCookies, hasCartCookie, SubscriptionCartCookies } from '../cart';
 import { CheckoutReceipts } from '../checkout';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { sendWithEtag } from '../infrastructure/http/conditional-get';
@@ -37,6 +37,7 @@ export class StorefrontController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cartCookies: CartCookies,
     private readonly receipts: CheckoutReceipts,
+    private readonly subscriptionCookies: SubscriptionCartCookies,
   ) {}
 
   @Get('robots.txt')
@@ -137,6 +138,7 @@ export class StorefrontController {
       hasCart: hasCartCookie(req),
       cartId: this.cartCookies.cartId(req),
       receiptOrderId: this.receipts.orderId(req),
+      subscriptionCartToken: this.subscriptionCookies.cartToken(req),
       roles,
       owner: hasPermission(roles, 'site.view'),
       isUnlocked: (collectionId) => {

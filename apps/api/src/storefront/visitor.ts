@@ -10,6 +10,8 @@ export type Visitor = {
   cartId?: string | null;
   /** The order a checkout receipt cookie names (its MAC and expiry checked): the checkout page sends its buyer there. */
   receiptOrderId?: string | null;
+  /** The subscription cart the visitor's subscription cart cookie names (its MAC checked): the only one their subscription checkout opens. */
+  subscriptionCartToken?: string | null;
   roles: readonly string[];
   owner: boolean;
   isUnlocked(collectionId: string): Promise<boolean>;

@@ -6,8 +6,9 @@
  * lines by the domain's cartPageView, the very functions the islands use.
  */
 import {
-  CART_EDITING_TITLES, CART_ERROR_MESSAGES, CART_PAGE_STRINGS, cartPageView, CHECKOUT_STRINGS, fillString, formatMoney, isSupportedCurrency, lineImage, ORDER_PAGE_STRINGS,
-  regionRequired, SHIPPING_COUNTRIES, shippingAddressLines, type AdditionalFieldLine, type CartImage, type CartPageIslandData, type CartItemMeta, type CartPageView, type OrderView, type ShoppingCartView,
+  CART_EDITING_TITLES, CART_ERROR_MESSAGES, CART_PAGE_STRINGS, CHECKOUT_ERROR_MESSAGES, cartPageView, CHECKOUT_STRINGS, fillString, formatMoney, isSupportedCurrency, lineImage, ORDER_PAGE_STRINGS,
+  regionRequired, SHIPPING_COUNTRIES, shippingAddressLines, SUBSCRIPTION_STRINGS, subscriptionTerms, type AdditionalFieldLine, type SubscriptionPlanFacts, type CartImage, type CartPageIslandData,
+  type CartItemMeta, type CartPageView, type OrderView, type ShoppingCartView,
 } from '@storefront/domain';
 import { imageView, type ImageAsset } from './image-view';
 import type { ContentItem } from './page-context';
@@ -34,6 +35,8 @@ export type CartPageInput = {
   cartUrl: string;
   /** 'Customers also bought': product items (records with mainImage), decorated as product cards. */
   recommendations: ContentItem[];
+  /** The subscription checkout: `cart` is the subscription cart, billed on `plan`. */
+  subscription?: { cartToken: string; plan: SubscriptionPlanFacts } | null;
 };
 
 export type OrderPageInput = {
@@ -83,6 +86,7 @@ const STRINGS = {
   cart: CART_PAGE_STRINGS,
   checkout: CHECKOUT_STRINGS,
   order: ORDER_PAGE_STRINGS,
+  subscription: SUBSCRIPTION_STRINGS,
   emptyCart: CART_ERROR_MESSAGES.CART_NOT_FOUND,
   cartClosed: CART_ERROR_MESSAGES.CART_CLOSED,
   editing: CART_EDITING_TITLES,
@@ -96,9 +100,13 @@ export type CheckoutFormView = {
   shipping: string;
   tax: string;
   total: string;
+  /** 'Order total', or a subscription's 'Due today' (its first payment). */
+  totalLabel: string;
+  /** A subscription's plan ('$8.00 every month') and payments ('Until you cancel'); null for a shopping checkout. */
+  plan: { price: string; billing: string } | null;
 };
 
-function checkoutForm(cart: ShoppingCartView | null, page: CartPageView, locale: string): CheckoutFormView {
+function checkoutForm(cart: ShoppingCartView | null, page: CartPageView, locale: string, plan: SubscriptionPlanFacts | null): CheckoutFormView {
   const currency = page.currency;
   const country = 'US';
   return {
@@ -113,6 +121,8 @@ function checkoutForm(cart: ShoppingCartView | null, page: CartPageView, locale:
     shipping: (cart?.shippingCostCents ?? 0) === 0 ? CHECKOUT_STRINGS.free : formatMoney(cart!.shippingCostCents, currency, locale),
     tax: formatMoney(cart?.taxCents ?? 0, currency, locale),
     total: formatMoney(cart?.grandTotalCents ?? 0, currency, locale),
+    totalLabel: plan ? SUBSCRIPTION_STRINGS.dueToday : CHECKOUT_STRINGS.total,
+    plan: plan ? subscriptionTerms(plan, cart?.subtotalCents ?? 0, currency, locale) : null,
   };
 }
 
@@ -174,6 +184,8 @@ function orderView(input: OrderPageInput, locale: string, timeZone: string) {
     total: money(order.grandTotal),
     statusUrl: input.statusUrl,
     absoluteStatusUrl: input.absoluteStatusUrl,
+    // A subscription order: its plan, per period as the product page words it, and its payments.
+    subscription: order.subscription ? subscriptionTerms(order.subscription, Number(order.subtotal.value), currency, locale) : null,
   };
 }
 
@@ -189,6 +201,7 @@ export function commerceView(input: CommerceInput, env: { locale: string; timeZo
   }
   const meta = itemMeta(input.items);
   const settings = { minimumSubtotalCents: input.minimumSubtotalCents, locale: env.locale };
+  const subscription = input.kind === 'checkout' ? input.subscription ?? null : null;
   const page = cartPageView(input.cart, meta, settings);
   const island: CartPageIslandData = {
     cart: input.cart,
@@ -196,12 +209,26 @@ export function commerceView(input: CommerceInput, env: { locale: string; timeZo
     settings,
     purchasedCartId: input.purchasedCartId,
     urls: { checkout: input.checkoutUrl, cart: input.cartUrl, continue: input.continueUrl },
+    ...(subscription ? { subscription: { cartToken: subscription.cartToken } } : {}),
   };
+  const checkout = input.kind === 'checkout' ? checkoutForm(input.cart, page, env.locale, subscription?.plan ?? null) : null;
   return {
     kind: input.kind,
     strings: STRINGS,
+    // What differs between the shopping and the subscription checkout: the heading, the way back,
+    // the summary's title and the button (the form and the summary's rows are the same).
+    heading: subscription ? SUBSCRIPTION_STRINGS.title : CHECKOUT_STRINGS.title,
+    back: subscription ? { url: input.cartUrl, text: SUBSCRIPTION_STRINGS.backToProduct } : { url: input.cartUrl, text: CHECKOUT_STRINGS.backToCart },
+    summaryTitle: subscription ? SUBSCRIPTION_STRINGS.summary : CHECKOUT_STRINGS.orderSummary,
+    closedText: subscription ? CHECKOUT_ERROR_MESSAGES.SUBSCRIPTION_CHECKED_OUT : CART_ERROR_MESSAGES.CART_CLOSED,
     // A template's {.section} sees only the node it is in: the checkout form's fields sit in `page`.
-    page: { ...page, checkout: input.kind === 'checkout' ? checkoutForm(input.cart, page, env.locale) : null },
+    page: {
+      ...page,
+      // A subscription's line also reads as its plan: '$8.00 every month' (times the quantity).
+      lines: checkout?.plan ? page.lines.map((line) => ({ ...line, plan: checkout.plan!.price })) : page.lines,
+      checkout,
+      placeLabel: subscription ? SUBSCRIPTION_STRINGS.place : CHECKOUT_STRINGS.placeOrder,
+    },
     purchased: input.purchasedCartId !== null,
     continueUrl: input.continueUrl,
     checkoutUrl: input.checkoutUrl,

@@ -27,6 +27,7 @@ export const BODY_TEMPLATES = [
   'checkout',
   'order-confirmed',
   'order-status',
+  'subscription-confirmed',
 ] as const;
 export type BodyTemplateName = (typeof BODY_TEMPLATES)[number];
 
@@ -56,6 +57,7 @@ const SYSTEM_TEMPLATES: Record<number, BodyTemplateName> = {
   [PAGE_TYPES.checkout]: 'checkout',
   [PAGE_TYPES.orderConfirmed]: 'order-confirmed',
   [PAGE_TYPES.orderStatus]: 'order-status',
+  [PAGE_TYPES.subscriptionConfirmed]: 'subscription-confirmed',
 };
 
 /**

@@ -622,14 +622,27 @@ function cartPage(kind: 'cart' | 'checkout', entries: CartEntryState[], over: Pa
   };
 }
 
-function orderPage(confirmed: boolean, status: 'PENDING' | 'FULFILLED' | 'CANCELED'): CommerceInput {
-  const cart = { status: 'open' as const, cartId: 'c1', websiteId: WEBSITE_ID, currency: 'USD', created: new Date(SAMPLE_NOW).toISOString(), entries: MUG_AND_APRON };
+/** The demo's Studio Notes membership, $8.00 every month until cancelled. */
+const NOTES_PLAN = { billingPeriod: { value: 1, unit: 'MONTH' as const }, numBillingCycles: 0 };
+const NOTES = [cartEntry('e5', 'p-studio-notes', 'NOTES-MONTHLY', 1)];
+
+/** The subscription checkout (/checkout/subscription?cartToken=…) of a Studio Notes subscription cart. */
+function subscriptionCheckoutPage(): CommerceInput {
+  const cartToken = '6f1c2b1e-0000-4000-8000-000000000001';
+  const checkoutUrl = `/checkout/subscription?cartToken=${cartToken}`;
+  return cartPage('checkout', NOTES, { checkoutUrl, cartUrl: '/shop/p/studio-notes', continueUrl: '/shop/p/studio-notes', subscription: { cartToken, plan: NOTES_PLAN } });
+}
+
+function orderPage(confirmed: boolean, status: 'PENDING' | 'FULFILLED' | 'CANCELED', subscription = false): CommerceInput {
+  const entries = subscription ? NOTES : MUG_AND_APRON;
+  const cart = { status: 'open' as const, cartId: 'c1', websiteId: WEBSITE_ID, currency: 'USD', created: new Date(SAMPLE_NOW).toISOString(), entries };
   const placedAt = new Date(SAMPLE_NOW - 2 * DAY).toISOString();
-  const order = orderFromCart({
+  const priced = orderFromCart({
     cart, orderId: '4c47d364-2ae1-4f71-b134-9e1d7453dab2', customerEmail: 'ada@example.com', now: placedAt,
     payment: { provider: 'test', paymentId: 'pay_test_1', testMode: true },
-    shippingAddress: { name: 'Ada Lovelace', line1: '12 Kiln Street', line2: 'Studio 4', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' },
+    shippingAddress: subscription ? null : { name: 'Ada Lovelace', line1: '12 Kiln Street', line2: 'Studio 4', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' },
   });
+  const order = subscription ? { ...priced, subscription: { ...NOTES_PLAN, subscriptionOptionId: null } } : priced;
   const later = new Date(SAMPLE_NOW - DAY).toISOString();
   const view = orderView(
     status === 'PENDING'
@@ -642,7 +655,7 @@ function orderPage(confirmed: boolean, status: 'PENDING' | 'FULFILLED' | 'CANCEL
   const statusUrl = `/commerce/orders/${order.orderId}?token=Twf_V4b1P2C4wuKbLPuL6_7r9Tx0s8psj99JipSeBSk`;
   return {
     kind: 'order', confirmed, order: buyerView, orderNumber: confirmed ? null : 1042, statusUrl, absoluteStatusUrl: `https://clayandco.example${statusUrl}`,
-    items: commerceItems(['p-stoneware-mug', 'p-linen-apron']), continueUrl: '/shop',
+    items: commerceItems([...new Set(entries.map((e) => e.itemId))]), continueUrl: '/shop',
   };
 }
 
@@ -739,6 +752,8 @@ export function samplePages(): SamplePage[] {
     commercePage('checkout', 201, '/checkout', 'Checkout', cartPage('checkout', MUG_AND_APRON)),
     commercePage('checkout-digital', 201, '/checkout', 'Checkout', cartPage('checkout', [cartEntry('e4', 'p-glaze-recipes', 'BOOK-PDF', 1)])),
     commercePage('checkout-bought', 201, '/checkout', 'Checkout', cartPage('checkout', [], { purchasedCartId: 'c1' })),
+    commercePage('checkout-subscription', 201, '/checkout/subscription', 'Subscription checkout', subscriptionCheckoutPage()),
+    commercePage('subscription-confirmed', 206, '/commerce/orders/4c47d364-2ae1-4f71-b134-9e1d7453dab2/confirmed', 'Subscription confirmed', orderPage(true, 'PENDING', true)),
     commercePage('order-confirmed', 202, '/commerce/orders/4c47d364-2ae1-4f71-b134-9e1d7453dab2/confirmed', 'Order confirmed', orderPage(true, 'PENDING')),
     commercePage('order-status-fulfilled', 211, '/commerce/orders/4c47d364-2ae1-4f71-b134-9e1d7453dab2', 'Order status', orderPage(false, 'FULFILLED')),
     commercePage('order-status-cancelled', 211, '/commerce/orders/4c47d364-2ae1-4f71-b134-9e1d7453dab2', 'Order status', orderPage(false, 'CANCELED')),

@@ -149,6 +149,52 @@ describe('AddToCartButton', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  describe('Subscribe (a subscribable product)', () => {
+    const SUBSCRIBE = 'POST /api/3/commerce/cart/subscription';
+    const CART_TOKEN = '0b8c2d1e-5f4a-4c3b-9a8d-7e6f5a4b3c2d';
+    const notes = (navigate: (url: string) => void): AddToCartButtonProps => ({
+      ...mug({ kind: 'add', sku: 'NOTES-MONTHLY', quantity: 2 }), itemId: 'p-studio-notes', label: 'Subscribe', subscribe: true, navigate,
+    });
+
+    it('makes a subscription cart, never a cart entry, and goes to its subscription checkout', async () => {
+      const navigate = jest.fn();
+      const { api, store } = show(notes(navigate), { [SUBSCRIBE]: { body: { cartToken: CART_TOKEN } } });
+      expect(text()).toBe('Subscribe');
+      await click();
+      expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([SUBSCRIBE]);
+      expect(api.calls[0]!.body).toEqual({ itemId: 'p-studio-notes', sku: 'NOTES-MONTHLY', qty: 2, additionalFields: null });
+      expect(navigate).toHaveBeenCalledWith(`/checkout/subscription?cartToken=${CART_TOKEN}`);
+      // The page is leaving: the button stays busy, and the cart the pill shows was never touched.
+      expect(text()).toBe('Adding…');
+      expect(button().getAttribute('aria-busy')).toBe('true');
+      expect(JSON.stringify(store.getState())).not.toContain('NOTES-MONTHLY');
+      await wait(5000);
+      expect(text()).toBe('Adding…');
+    });
+
+    it("says a failure as 'Unable to Purchase Item' with the API's message, then is idle again", async () => {
+      const navigate = jest.fn();
+      show(notes(navigate), { [SUBSCRIBE]: { status: 400, body: { error: 'NOT_SUBSCRIBABLE', message: 'This product is not available as a subscription.' } } });
+      await click();
+      expect(alert().textContent).toBe('Unable to Purchase Item This product is not available as a subscription.');
+      expect(navigate).not.toHaveBeenCalled();
+      await wait(1000);
+      expect(text()).toBe('Subscribe');
+    });
+
+    it('sends one request for a double click', async () => {
+      const navigate = jest.fn();
+      let answer: (value: { body: unknown }) => void = () => undefined;
+      const { api } = show(notes(navigate), { [SUBSCRIBE]: () => new Promise((resolve) => (answer = resolve)) });
+      await click();
+      await click();
+      expect(api.calls).toHaveLength(1);
+      await act(async () => answer({ body: { cartToken: CART_TOKEN } }));
+      await wait(0);
+      expect(navigate).toHaveBeenCalledTimes(1);
+    });
+  });
+
   it("a gift card's failure is 'Unable to purchase Gift Card'", async () => {
     show({ ...mug({ kind: 'refuse', message: 'Select a denomination for the Gift Card' }), giftCard: true });
     await click();

@@ -19,6 +19,8 @@ export type AddToCartButtonProps = {
   soldOut?: boolean;
   /** SPEC 3 storeSettings.expressCheckout. */
   express?: boolean;
+  /** A subscribable product ('Subscribe'): the click goes to a subscription checkout, leaving the cart alone. */
+  subscribe?: boolean;
   giftCard?: boolean;
   /** Reads the visitor's choice at the click. */
   choose: () => AddToCartChoice;
@@ -38,10 +40,13 @@ export type AddToCartButtonProps = {
 export type ExtraFieldsAskProps = { onSubmit: (additionalFields: Record<string, unknown>) => void; onClose: () => void };
 
 /** A product's add-to-cart button and the alert of a failed add (SPEC 4, 5 and 8). */
-export function AddToCartButton({ itemId, label, title, soldOut = false, express = false, giftCard = false, choose, popoverKey, popoverImage = null, navigate, askExtraFields = null }: AddToCartButtonProps) {
+export function AddToCartButton({
+  itemId, label, title, soldOut = false, express = false, subscribe = false, giftCard = false, choose, popoverKey, popoverImage = null, navigate, askExtraFields = null,
+}: AddToCartButtonProps) {
   const dispatch = useAppDispatch();
   const { status, error, add, refuse, askForOption } = useAddToCart({
     express,
+    subscribe,
     navigate,
     onAdded: (response) => {
       if (popoverKey) dispatch(itemAdded({ source: popoverKey, title: title ?? response.newlyAdded.title, quantity: response.newlyAdded.quantity, image: popoverImage }));
@@ -103,7 +108,8 @@ export function AddToCartButton({ itemId, label, title, soldOut = false, express
       <div className="add-to-cart__error" role="alert">
         {error && (
           <>
-            <strong className="add-to-cart__error-title">{addToCartAlertTitle({ express, giftCard })}</strong> {error}
+            {/* Subscribe goes straight to a checkout, as express checkout does: its failure is 'Unable to Purchase Item'. */}
+            <strong className="add-to-cart__error-title">{addToCartAlertTitle({ express: express || subscribe, giftCard })}</strong> {error}
           </>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { api } from '../../app/api';
-import type { AddCartEntryRequest, AddCartEntryResponse, ShoppingCart } from './shopping-cart';
+import type { AddCartEntryRequest, AddCartEntryResponse, ShoppingCart, SubscriptionCartRequest } from './shopping-cart';
 
 /** Cart endpoints (SPEC §7), injected into the one api. */
 export const cartApi = api.injectEndpoints({
@@ -26,7 +26,14 @@ export const cartApi = api.injectEndpoints({
         );
       },
     }),
+    /**
+     * SPEC 7: a subscription cart of its own (the visitor's cart is untouched), answered with its
+     * token; the answer's cookie ties the token to this browser.
+     */
+    createSubscriptionCart: build.mutation<{ cartToken: string }, SubscriptionCartRequest>({
+      query: (body) => ({ url: '/3/commerce/cart/subscription', method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useGetCartQuery, useAddCartEntryMutation } = cartApi;
+export const { useGetCartQuery, useAddCartEntryMutation, useCreateSubscriptionCartMutation } = cartApi;

@@ -12,6 +12,15 @@ export type AddCartEntryRequest = {
   additionalFields: Record<string, unknown> | null;
 };
 
+/** SPEC §3 "Subscription payload": itemId, sku, qty, additionalFields, optional subscriptionOptionId. */
+export type SubscriptionCartRequest = {
+  itemId: string;
+  sku: string;
+  qty: number;
+  additionalFields: Record<string, unknown> | null;
+  subscriptionOptionId?: string | null;
+};
+
 /** SPEC §7: POST /api/commerce/shopping-cart/entries answers the cart the add computed (read-your-writes). */
 export type AddCartEntryResponse = {
   shoppingCart: ShoppingCart;

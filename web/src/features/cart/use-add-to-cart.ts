@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { addToCartErrorMessage } from './add-to-cart-error';
 import { addToCartTimer, evolveAddToCart, initialAddToCartState } from './add-to-cart-state';
-import { useAddCartEntryMutation } from './cart-api';
+import { useAddCartEntryMutation, useCreateSubscriptionCartMutation } from './cart-api';
 import type { AddCartEntryRequest, AddCartEntryResponse } from './shopping-cart';
 
 /**
@@ -11,9 +11,20 @@ import type { AddCartEntryRequest, AddCartEntryResponse } from './shopping-cart'
  */
 export const CHECKOUT_PATH = '/checkout';
 
+/**
+ * Where Subscribe sends the visitor with their new subscription cart (SPEC 1: 'Subscribable
+ * products go to a subscription checkout'; its route is not shown there).
+ */
+export const subscriptionCheckoutPath = (cartToken: string) => `/checkout/subscription?cartToken=${encodeURIComponent(cartToken)}`;
+
 export type UseAddToCartOptions = {
   /** SPEC 3 storeSettings.expressCheckout: a successful add goes straight to checkout. */
   express?: boolean;
+  /**
+   * A subscribable product: the click makes a subscription cart (never an entry of the visitor's
+   * cart) and goes to its subscription checkout.
+   */
+  subscribe?: boolean;
   /** Called with the API's answer after a successful add (not with express checkout). */
   onAdded?: (response: AddCartEntryResponse) => void;
   /** Leaves the page (tests pass their own). */
@@ -23,9 +34,10 @@ export type UseAddToCartOptions = {
 const leave = (url: string) => window.location.assign(url);
 
 /** Adds entries and walks the button through its states (see `add-to-cart-state.ts`). */
-export function useAddToCart({ express = false, onAdded, navigate = leave }: UseAddToCartOptions = {}) {
+export function useAddToCart({ express = false, subscribe = false, onAdded, navigate = leave }: UseAddToCartOptions = {}) {
   const [state, dispatch] = useReducer(evolveAddToCart, initialAddToCartState);
   const [addCartEntry] = useAddCartEntryMutation();
+  const [createSubscriptionCart] = useCreateSubscriptionCartMutation();
   // A second click in the same frame still sees the last render's 'idle': this knows at once.
   const sending = useRef(false);
 
@@ -41,6 +53,7 @@ export function useAddToCart({ express = false, onAdded, navigate = leave }: Use
     if (state.status !== 'idle' || sending.current) return;
     sending.current = true;
     dispatch({ type: 'addRequested' });
+    if (subscribe) return startSubscription(entry);
     const result = await addCartEntry(entry);
     sending.current = false;
     if (result.error) {
@@ -54,6 +67,18 @@ export function useAddToCart({ express = false, onAdded, navigate = leave }: Use
     }
     dispatch({ type: 'addSucceeded' });
     onAdded?.(result.data);
+  }
+
+  /** Subscribe: a subscription cart of this one item, then its checkout (the button stays busy until the page goes). */
+  async function startSubscription(entry: AddCartEntryRequest) {
+    const result = await createSubscriptionCart({ itemId: entry.itemId, sku: entry.sku, qty: entry.quantity, additionalFields: entry.additionalFields });
+    sending.current = false;
+    if (result.error) {
+      dispatch({ type: 'addFailed', message: addToCartErrorMessage(result.error) });
+      return;
+    }
+    dispatch({ type: 'checkoutStarted' });
+    navigate(subscriptionCheckoutPath(result.data.cartToken));
   }
 
   /** Refuses an add before any request, with the SPEC's message for what is missing. */

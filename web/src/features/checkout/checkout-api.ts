@@ -21,7 +21,16 @@ export const checkoutApi = api.injectEndpoints({
         headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
       }),
     }),
+    /** The subscription checkout: its body names the subscription cart (`cartToken`); the answer is a checkout's. */
+    placeSubscription: build.mutation<CheckoutAnswer, CheckoutAttempt>({
+      query: ({ key, body }) => ({
+        url: '/commerce/subscription-checkout',
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      }),
+    }),
   }),
 });
 
-export const { usePlaceOrderMutation } = checkoutApi;
+export const { usePlaceOrderMutation, usePlaceSubscriptionMutation } = checkoutApi;

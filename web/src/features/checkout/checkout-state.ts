@@ -60,6 +60,19 @@ export function checkoutBody(fields: CheckoutFields, cart: ShoppingCartView): st
   });
 }
 
+/**
+ * The JSON body of POST /api/commerce/subscription-checkout: the subscription cart's token and
+ * the same buyer fields (the cart holds its one item, so there are no entries to expect).
+ */
+export function subscriptionCheckoutBody(fields: CheckoutFields, cart: ShoppingCartView, cartToken: string): string {
+  return JSON.stringify({
+    cartToken,
+    email: fields.email.trim(),
+    paymentToken: fields.paymentToken,
+    ...(cart.requiresShipping ? { shippingAddress: addressOf(fields) } : {}),
+  });
+}
+
 /** The form as a body sent earlier had it (a reload after submitting shows what was typed). */
 export function fieldsOfBody(body: string): CheckoutFields {
   try {
@@ -134,6 +147,12 @@ export const resumable = (attempt: StoredAttempt | null): attempt is StoredAttem
  */
 export const answeredElsewhere = (problem: ApiProblem): boolean => problem.code === 'CART_NOT_FOUND' || problem.code === 'SESSION_EXPIRED';
 
+/**
+ * A subscription cart already checked out (this tab's earlier submit, or another tab's): its
+ * checkout page, loaded again, sends the buyer on to that subscription's confirmation.
+ */
+export const subscriptionCheckedOut = (problem: ApiProblem): boolean => problem.code === 'SUBSCRIPTION_CHECKED_OUT';
+
 /** The attempt to send for this body: the remembered one when it sent the very same body, else a new key. */
 export function attemptFor(body: string, cartId: string, remembered: StoredAttempt | null, newKey: () => string): StoredAttempt {
   return remembered && remembered.body === body ? { key: remembered.key, body, cartId } : { key: newKey(), body, cartId };
@@ -176,5 +195,8 @@ export function refusalOf(problem: ApiProblem, cart: ShoppingCartView | null): R
   }
 }
 
-/** What the checkout says without an open cart: the cart was bought, or there is nothing in it. */
-export const emptyCheckoutText = (purchased: boolean): string => (purchased ? CART_ERROR_MESSAGES.CART_CLOSED : CART_ERROR_MESSAGES.CART_NOT_FOUND);
+/** What the checkout says without an open cart: the cart was bought (a subscription checked out), or there is nothing in it. */
+export const emptyCheckoutText = (purchased: boolean, subscription = false): string => {
+  if (purchased) return subscription ? CHECKOUT_ERROR_MESSAGES.SUBSCRIPTION_CHECKED_OUT : CART_ERROR_MESSAGES.CART_CLOSED;
+  return CART_ERROR_MESSAGES.CART_NOT_FOUND;
+};

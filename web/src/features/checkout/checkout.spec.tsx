@@ -326,3 +326,82 @@ describe('checkout rules in the browser', () => {
     });
   });
 });
+
+describe('the checkout island on the subscription checkout', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  const TOKEN = '0b8c2d1e-5f4a-4c3b-9a8d-7e6f5a4b3c2d';
+  const PAGE = `/checkout/subscription?cartToken=${TOKEN}`;
+  const subscriptionData = (c: ShoppingCartView | null, purchasedCartId: string | null = null): CartPageIslandData => ({
+    ...data(c ? { ...c, id: TOKEN } : null, purchasedCartId), urls: { checkout: PAGE, cart: '/shop/p/studio-notes', continue: '/shop/p/studio-notes' }, subscription: { cartToken: TOKEN },
+  });
+  const subscriptionCalls = (calls: Call[]) => calls.filter((c) => c.path === '/api/commerce/subscription-checkout');
+
+  it('places the subscription once at its own endpoint, with the cart token and an Idempotency-Key, and goes to its confirmation', async () => {
+    let answer!: (a: Answer) => void;
+    const { calls } = fakeApi(() => new Promise<Answer>((r) => { answer = r; }));
+    const env = environment();
+    render(withStore(<Checkout data={subscriptionData(cart(false))} environment={env} />));
+    fireEvent.change(screen.getByLabelText('Contact email'), { target: { value: ' ada@example.com ' } });
+    const button = screen.getByRole('button', { name: 'Place Subscription' });
+    fireEvent.click(button);
+    fireEvent.click(button); // a double click
+    await settle();
+    expect(screen.getByRole('button', { name: 'Starting your subscription…' }).hasAttribute('disabled')).toBe(true);
+    expect(checkoutCalls(calls)).toHaveLength(0);
+    expect(subscriptionCalls(calls)).toHaveLength(1);
+    const [call] = subscriptionCalls(calls);
+    expect(call!.headers.get('Idempotency-Key')).toBe(env.keys[0]);
+    expect(call!.body).toEqual({ cartToken: TOKEN, email: 'ada@example.com', paymentToken: 'tok_visa' });
+    answer({ body: PLACED });
+    await settle();
+    expect(env.navigate).toHaveBeenCalledWith('/commerce/orders/o1/confirmed?token=t');
+    expect(loadAttempt(env.storage, TOKEN)).toBeNull();
+  });
+
+  it('says a declined card under its own title and keeps the form; the next try sends a new key', async () => {
+    const answers: Answer[] = [{ status: 402, body: { error: 'PAYMENT_DECLINED', message: 'Your card was declined.' } }, { body: PLACED }];
+    const { calls } = fakeApi(() => answers.shift()!);
+    const env = environment();
+    render(withStore(<Checkout data={subscriptionData(cart(false))} environment={env} />));
+    fireEvent.change(screen.getByLabelText('Contact email'), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByLabelText('Declined test card (tok_chargeDeclined)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Place Subscription' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Unable to start your subscriptionYour card was declined.');
+    expect(env.navigate).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByLabelText('Visa test card (tok_visa): pays'));
+    fireEvent.click(screen.getByRole('button', { name: 'Place Subscription' }));
+    await settle();
+    const sent = subscriptionCalls(calls);
+    expect(sent.map((c) => c.headers.get('Idempotency-Key'))).toEqual([env.keys[0], env.keys[1]]);
+    expect(env.navigate).toHaveBeenCalledWith('/commerce/orders/o1/confirmed?token=t');
+  });
+
+  it('asks for the address of a subscription that ships', async () => {
+    const { calls } = fakeApi(() => ({ body: PLACED }));
+    render(withStore(<Checkout data={subscriptionData(cart(true))} environment={environment()} />));
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Subscription' }));
+    await settle();
+    expect(subscriptionCalls(calls)[0]!.body).toEqual({
+      cartToken: TOKEN, email: 'ada@example.com', paymentToken: 'tok_visa',
+      shippingAddress: { name: 'Ada Lovelace', line1: '12 Kiln Street', line2: '', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' },
+    });
+  });
+
+  it('goes back to its page (which goes on to the confirmation) when the subscription was already checked out', async () => {
+    fakeApi(() => ({ status: 409, body: { error: 'SUBSCRIPTION_CHECKED_OUT', message: 'This subscription has already been checked out.' } }));
+    const env = environment();
+    render(withStore(<Checkout data={subscriptionData(cart(false))} environment={env} />));
+    fireEvent.change(screen.getByLabelText('Contact email'), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place Subscription' }));
+    await settle();
+    expect(env.navigate).toHaveBeenCalledWith(PAGE);
+  });
+
+  it('says a checked-out subscription in its own words', () => {
+    render(withStore(<Checkout data={subscriptionData(null, TOKEN)} environment={environment()} />));
+    expect(screen.getByText('This subscription has already been checked out.')).toBeTruthy();
+  });
+});

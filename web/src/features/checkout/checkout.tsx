@@ -1,13 +1,13 @@
 import type { CartPageIslandData } from '@storefront/domain/cart/cart-page-view';
 import { SHIPPING_COUNTRIES } from '@storefront/domain/checkout/shipping-address';
-import { CART_PAGE_STRINGS, CHECKOUT_STRINGS } from '@storefront/domain/shared/commerce-strings';
+import { CART_PAGE_STRINGS, CHECKOUT_STRINGS, SUBSCRIPTION_STRINGS } from '@storefront/domain/shared/commerce-strings';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { apiProblem } from '../../app/api-error';
 import { readIslandData } from '../cart-page/island-data';
-import { usePlaceOrderMutation } from './checkout-api';
+import { usePlaceOrderMutation, usePlaceSubscriptionMutation } from './checkout-api';
 import {
   answeredElsewhere, attemptFor, checkoutBody, EMPTY_FIELDS, emptyCheckoutText, fieldProblems, FIELD_ORDER, fieldsOfBody, forgetAttempt, loadAttempt, refusalOf,
-  regionLabel, resumable, saveAttempt, type CheckoutAlert, type CheckoutFields, type FieldErrors, type FieldName, type StoredAttempt,
+  regionLabel, resumable, saveAttempt, subscriptionCheckedOut, subscriptionCheckoutBody, type CheckoutAlert, type CheckoutFields, type FieldErrors, type FieldName, type StoredAttempt,
 } from './checkout-state';
 
 export type CheckoutEnvironment = {
@@ -70,7 +70,14 @@ export function Checkout({ data, environment = browserEnvironment() }: { data: C
   // A checkout this tab sent and never heard back about (the page was reloaded, or left and come
   // back to, while it was on its way): the page follows it instead of offering the form again.
   const [status, setStatus] = useState<Status>(() => (resumable(remembered) ? 'resuming' : 'idle'));
-  const [placeOrder] = usePlaceOrderMutation();
+  const [placeShoppingOrder] = usePlaceOrderMutation();
+  const [placeSubscription] = usePlaceSubscriptionMutation();
+  // The subscription checkout: the same form, placed at its own endpoint with the cart's token.
+  const subscription = data.subscription ?? null;
+  const placeOrder = subscription ? placeSubscription : placeShoppingOrder;
+  const strings = subscription
+    ? { place: SUBSCRIPTION_STRINGS.place, placing: SUBSCRIPTION_STRINGS.placing, errorTitle: SUBSCRIPTION_STRINGS.errorTitle }
+    : { place: CHECKOUT_STRINGS.placeOrder, placing: CHECKOUT_STRINGS.placingOrder, errorTitle: CHECKOUT_STRINGS.errorTitle };
   const alertRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -84,7 +91,7 @@ export function Checkout({ data, environment = browserEnvironment() }: { data: C
       return;
     }
     const problem = apiProblem('error' in result ? result.error : undefined);
-    if (followed && answeredElsewhere(problem)) {
+    if ((followed && answeredElsewhere(problem)) || (subscription && subscriptionCheckedOut(problem))) {
       // The first request's answer reached the browser (it forgot the cart) but not this page:
       // the checkout page, asked again, sends the buyer to that order by its receipt.
       forgetAttempt(env.storage, attempt.cartId);
@@ -156,7 +163,8 @@ export function Checkout({ data, environment = browserEnvironment() }: { data: C
     setAlert(null);
     setStatus('placing');
     submitting.current = true;
-    void send(attemptFor(checkoutBody(fields, cart), cart.id, loadAttempt(env.storage, cart.id), env.newKey)).finally(() => {
+    const body = subscription ? subscriptionCheckoutBody(fields, cart, subscription.cartToken) : checkoutBody(fields, cart);
+    void send(attemptFor(body, cart.id, loadAttempt(env.storage, cart.id), env.newKey)).finally(() => {
       submitting.current = false;
     });
   }
@@ -173,7 +181,7 @@ export function Checkout({ data, environment = browserEnvironment() }: { data: C
           <p className="checkout-empty__text" role="status">{CHECKOUT_STRINGS.resuming}</p>
         ) : (
           <>
-            <p className="checkout-empty__text">{alert ? alert.message : emptyCheckoutText(data.purchasedCartId !== null)}</p>
+            <p className="checkout-empty__text">{alert ? alert.message : emptyCheckoutText(data.purchasedCartId !== null, subscription !== null)}</p>
             <a className="button" href={data.urls.continue}>{CART_PAGE_STRINGS.continueShopping}</a>
           </>
         )}
@@ -212,7 +220,7 @@ export function Checkout({ data, environment = browserEnvironment() }: { data: C
       <div className="checkout-form__alert" id="checkout-alert" role="alert" tabIndex={-1} ref={alertRef}>
         {alert && (
           <>
-            <strong>{CHECKOUT_STRINGS.errorTitle}</strong>
+            <strong>{strings.errorTitle}</strong>
             <p>{alert.message}</p>
             {alert.reviewCart && <a href={data.urls.cart}>{CHECKOUT_STRINGS.reviewCart}</a>}
           </>
@@ -277,7 +285,7 @@ export function Checkout({ data, environment = browserEnvironment() }: { data: C
         </fieldset>
       </fieldset>
       <button className="button button--block checkout-form__submit" type="submit" disabled={busy} aria-disabled={busy || undefined}>
-        {busy ? CHECKOUT_STRINGS.placingOrder : CHECKOUT_STRINGS.placeOrder}
+        {busy ? strings.placing : strings.place}
       </button>
     </form>
   );

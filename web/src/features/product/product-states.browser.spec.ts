@@ -173,7 +173,7 @@ describe('product page states (browser)', () => {
         }
       });
 
-      it('the studio notes: the price shown is the price charged, no SOLD OUT, Subscribe adds it at that price', async () => {
+      it('the studio notes: the price shown is the price charged, no SOLD OUT, Subscribe goes to its subscription checkout at that price', async () => {
         const { page, context, errors } = await visit('/shop/p/studio-notes', width);
         try {
           await expect(page.locator('.product__price').innerText()).resolves.toBe('$8.00 every month');
@@ -181,11 +181,16 @@ describe('product page states (browser)', () => {
           const subscribe = page.getByRole('button', { name: 'Subscribe' });
           await expect(subscribe.isEnabled()).resolves.toBe(true);
           await shoot(page, 'studio-notes', width);
-          const answer = page.waitForResponse((r) => new URL(r.url()).pathname === ADD_ENTRY);
+          // Issue 13: Subscribe makes a subscription cart, never a cart entry, and the subscription
+          // checkout reads the same price (subscription-checkout.browser.spec.ts goes on to pay).
+          const added: string[] = [];
+          page.on('request', (r) => {
+            if (new URL(r.url()).pathname === ADD_ENTRY) added.push(r.method());
+          });
           await subscribe.click();
-          const { shoppingCart } = (await (await answer).json()) as { shoppingCart: { subtotalCents: number; entries: { purchasePriceCents: number }[] } };
-          expect(shoppingCart.entries[0]!.purchasePriceCents).toBe(800);
-          await page.getByRole('link', { name: 'Cart, 1 item, subtotal $8.00' }).waitFor();
+          await page.waitForURL(/\/checkout\/subscription\?cartToken=[0-9a-f-]{36}$/);
+          await page.locator('.checkout-summary .summary-line__plan', { hasText: '$8.00 every month' }).waitFor();
+          expect(added).toEqual([]);
 
           // On the grid too: no SOLD OUT badge, the same price.
           await page.goto(`${server.url}/shop`);

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   cartDecider, CART_STREAM_TYPE, cartStreamId, CHECKOUT_STREAM_TYPE, checkoutProcessDecider, checkoutStreamId, domainError,
   expectedCartEntries, INVENTORY_STREAM_TYPE, inventoryDecider, inventoryStreamId, isCheckoutEnded, nextCheckoutStep, ORDER_STREAM_TYPE, orderDecider,
-  orderStreamId, type ActiveCheckout, type CheckoutFailure, type CheckoutProcessCommand, type CheckoutProcessEvent, type CheckoutProcessState,
+  orderStreamId, SUBSCRIPTION_CART_STREAM_TYPE, subscriptionCartDecider, subscriptionCartStreamId, type ActiveCheckout, type CheckoutFailure, type CheckoutProcessCommand, type CheckoutProcessEvent, type CheckoutProcessState,
   type CheckoutStarted, type CheckoutStep, type DomainError, type RecordPaymentAuthorized,
 } from '@storefront/domain';
 import { ConcurrencyError, foldEvents, type CommandBatch, type CommandContext, type EventStore } from '@storefront/eventstore';
@@ -124,9 +124,14 @@ export class CheckoutProcess {
    * gives the checkout up (CHECKOUT_BUSY) if it still can be.
    */
   private async advance(state: ActiveCheckout, authorized: RecordPaymentAuthorized | null, context: CommandContext, runner: CheckoutRunner): Promise<ActiveCheckout> {
-    const { checkoutId, orderId, cartId, claims, order } = state.checkout;
+    const { checkoutId, orderId, cartId, claims, order, cartKind } = state.checkout;
     const checkout = { streamId: checkoutStreamId(checkoutId), streamType: CHECKOUT_STREAM_TYPE, decider: checkoutProcessDecider, context: checkoutStep(context) };
-    const cart = { streamId: cartStreamId(cartId), streamType: CART_STREAM_TYPE, decider: cartDecider, context: checkoutStep(context) };
+    // The cart the checkout closes: the visitor's shopping cart, or a subscription cart (checked out once).
+    const subscription = cartKind === 'subscription'
+      ? { streamId: subscriptionCartStreamId(cartId), streamType: SUBSCRIPTION_CART_STREAM_TYPE, decider: subscriptionCartDecider, context: checkoutStep(context) }
+      : null;
+    const shopping = { streamId: cartStreamId(cartId), streamType: CART_STREAM_TYPE, decider: cartDecider, context: checkoutStep(context) };
+    const cart = subscription ?? shopping;
     const placed = { streamId: orderStreamId(orderId), streamType: ORDER_STREAM_TYPE, decider: orderDecider, context: checkoutStep(context), newStream: true };
     const stock = claims.map((claim) => ({
       claim,
@@ -168,7 +173,9 @@ export class CheckoutProcess {
           }
           if (!(await recordStep(mark, { type: 'RecordStockReserved', data: { now: at } }))) break;
         } else if (step === 'closeCart') {
-          const closed = await batch.decide(cart, { type: 'PurchaseCart', data: { cartId, orderId, expectedEntries: expectedCartEntries(order.lines), now: at } });
+          const closed = subscription
+            ? await batch.decide(subscription, { type: 'CheckOutSubscriptionCart', data: { cartToken: cartId, orderId, now: at } })
+            : await batch.decide(shopping, { type: 'PurchaseCart', data: { cartId, orderId, expectedEntries: expectedCartEntries(order.lines), now: at } });
           if (!closed.ok) {
             await recordStep(mark, { type: 'RecordCartCloseFailed', data: { failure: closed.error, now: at } });
             break;

@@ -75,6 +75,7 @@ const ROUTE_FIELDS: Record<string, string[]> = {
   'POST /api/commerce/orders/:orderId/cancellation': ['reason'],
   'POST /api/commerce/orders/:orderId/fulfilment': ['trackingNumber'],
   'POST /api/commerce/shopping-cart/entries': ['itemId', 'sku', 'quantity', 'additionalFields'],
+  'POST /api/commerce/subscription-checkout': ['cartToken', 'email', 'paymentToken', 'shippingAddress'],
   'POST /api/config/forms': ['id', 'name', 'kind', 'fields', 'successRedirect', 'captchaMethod', 'storage'],
   'POST /api/config/mail-outbox/:id/retry': [],
   'POST /api/config/owners': ['email', 'password', 'roles', 'currentPassword'],

@@ -7,7 +7,8 @@ import { useConfirm } from '../../ui/confirm-dialog';
 import { Alert, Loading, PageHeader } from '../../ui/page-header';
 import { dateTime, itemCount, money, orderLabel } from './order-format';
 import { useCancelOrderMutation, useFulfilOrderMutation, useGetOrderQuery, type OwnerOrderView } from './orders-api';
-import { StatusBadge, TestModeMark } from './status-badge';
+import { StatusBadge, SubscriptionMark, subscriptionPlanText, TestModeMark } from './status-badge';
+import { SUBSCRIPTION_STRINGS } from '@storefront/domain/shared/commerce-strings';
 import './orders.css';
 
 /** The longest cancel reason the server keeps. */
@@ -87,6 +88,7 @@ function OrderPage({ order, timeZone }: { order: OwnerOrderView; timeZone?: stri
     }
   };
 
+  const plan = subscriptionPlanText(order);
   return (
     <>
       <BackLink />
@@ -95,6 +97,7 @@ function OrderPage({ order, timeZone }: { order: OwnerOrderView; timeZone?: stri
           <span className="order-title">
             Order {label} <StatusBadge status={order.fulfillmentStatus} />
             {order.testMode && <TestModeMark />}
+            <SubscriptionMark order={order} />
           </span>
         }
         subtitle={`Placed ${dateTime(order.createdOn, timeZone)} · ${itemCount(order)} · ${money(order.grandTotal)}`}
@@ -207,6 +210,12 @@ function OrderPage({ order, timeZone }: { order: OwnerOrderView; timeZone?: stri
                   {money(order.grandTotal)} {order.testMode ? 'in test mode: no real money moved' : ''}
                 </dd>
               </div>
+              {plan && (
+                <div>
+                  <dt>{SUBSCRIPTION_STRINGS.badge}</dt>
+                  <dd>{plan}</dd>
+                </div>
+              )}
               <div>
                 <dt>Payment reference</dt>
                 <dd className="order-code">{order.payment.paymentId || '—'}</dd>

@@ -5,7 +5,7 @@ import { useGetSiteSummaryQuery } from '../../shell/session-api';
 import { Alert, Loading, PageHeader } from '../../ui/page-header';
 import { dateTime, itemCount, money, orderLabel, STATUS_LABELS } from './order-format';
 import { useListOrdersQuery, useOrderCountsQuery, type OrderStatus } from './orders-api';
-import { StatusBadge, TestModeMark } from './status-badge';
+import { StatusBadge, SubscriptionMark, subscriptionPlanText, TestModeMark } from './status-badge';
 import './orders.css';
 
 const PAGE_SIZE = 25;
@@ -173,13 +173,14 @@ function OrdersPage({ args, timeZone, isLast, onMore }: PageProps) {
                 {orderLabel(order)}
               </Link>
               {order.testMode && <TestModeMark />}
+              <SubscriptionMark order={order} />
             </span>
           </td>
           <td data-label="Date">{dateTime(order.createdOn, timeZone)}</td>
           <td data-label="Customer">
             <span className="orders-customer">
               <span>{order.customerEmail}</span>
-              <span className="ow-hint">{itemCount(order)}</span>
+              <span className="ow-hint">{[itemCount(order), subscriptionPlanText(order)].filter(Boolean).join(' · ')}</span>
             </span>
           </td>
           <td data-label="Status">

@@ -32,6 +32,7 @@ function order(over: Partial<OwnerOrderView> = {}): OwnerOrderView {
     cancelledOn: null,
     cancelReason: null,
     payment: { provider: 'test', paymentId: 'pay_test_123' },
+    subscription: null,
     ...over,
   };
 }
@@ -144,6 +145,24 @@ describe('an order', () => {
     expect(payment.textContent).toContain('in test mode: no real money moved');
     expect(screen.getByRole('region', { name: 'History' }).textContent).toContain('PlacedNov 23, 2026, 10:04 AM');
     expect(screen.getByRole('region', { name: 'Customer' }).textContent).toContain('Ship toNothing to ship');
+  });
+
+  it('marks a subscription order, in the list and on its page, with its plan', async () => {
+    const notes = order({
+      items: [{ sku: 'NOTES-MONTHLY', productName: 'Studio Notes Membership', quantity: 1, unitPrice: usd(800), itemId: 'p-studio-notes', attributes: {}, lineTotal: usd(800) }],
+      subtotal: usd(800), grandTotal: usd(800),
+      subscription: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0, subscriptionOptionId: null },
+    });
+    fakeFetch(server({ 'GET /api/commerce/orders?limit=25': page([notes, SECOND]), [`GET /api/commerce/orders/${ORDER_ID}`]: { body: notes } }));
+    renderOwnerApp('/orders');
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('Subscription').getAttribute('title')).toBe('$8.00 every month · Until you cancel');
+    expect(rows[0]!.textContent).toContain('1 item · $8.00 every month · Until you cancel');
+    expect(rows[1]!.textContent).not.toContain('Subscription');
+    await userEvent.click(within(rows[0]!).getByRole('link', { name: '#1001' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /^Order #1001 Pending Test Subscription$/ })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Payment' }).textContent).toContain('Subscription$8.00 every month · Until you cancel');
   });
 
   it('shows where a shipped order goes, in the lines the buyer wrote', async () => {
