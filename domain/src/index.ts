@@ -90,3 +90,4 @@ export * from './checkout/process';
 export * from './media';
 export * from './forms';
 export * from './bot-check';
+export * from './restock';
