@@ -1,0 +1,2 @@
+/** Back-in-stock notifications: the module (sign-up, restock lists, sends). */
+export { RestockModule } from './restock.module';
