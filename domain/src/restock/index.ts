@@ -4,3 +4,4 @@ export * from './commands';
 export * from './state';
 export * from './evolve';
 export * from './decide';
+export * from './notification-mail';

@@ -1,5 +1,5 @@
 import {
-  checkRestockEmail, parseRestockSignUp, restockSendDecider, restockSignUpDecider,
+  checkRestockEmail, parseRestockSignUp, restockMailLanguage, restockNotificationMail, restockSendDecider, restockSignUpDecider,
   type RestockSendCommand, type RestockSendEvent, type RestockSignUpCommand, type RestockSignUpEvent, type RestockSignUpRequest,
 } from './index';
 
@@ -139,5 +139,35 @@ describe('a send request stream', () => {
   it('takes a limit of 1 or more units', () => {
     expect(decide([requestSend(3)]).events[0]!.data).toMatchObject({ limit: 3, automatic: true });
     for (const bad of [0, -1, 1.5, Number.NaN]) expect(decide([requestSend(bad)]).last.ok).toBe(false);
+  });
+});
+
+describe('the back-in-stock mail', () => {
+  const facts = {
+    to: 'ada@example.com', language: 'fr-CA', siteTitle: 'Clay & Co', productName: 'Bowl <b>', variantLabel: 'Glaze: Moss', priceText: '$64.00',
+    productUrl: 'https://shop.example/shop/p/bowl', imageUrl: 'https://shop.example/static/images/i/bowl.png', unsubscribeUrl: 'https://shop.example/u?token=a.b',
+  };
+
+  it('speaks the sign-up language where we have it, else English', () => {
+    expect(restockMailLanguage('fr-CA')).toBe('fr');
+    expect(restockMailLanguage('DE')).toBe('de');
+    expect(restockMailLanguage('ja-JP')).toBe('en');
+    expect(restockMailLanguage(null)).toBe('en');
+    expect(restockNotificationMail(facts).subject).toBe('Bowl <b> (Glaze: Moss) est de nouveau en stock');
+    expect(restockNotificationMail({ ...facts, language: null }).subject).toBe('Bowl <b> (Glaze: Moss) is back in stock');
+  });
+
+  it('carries the name, image, price, link and unsubscribe link, escaped in HTML', () => {
+    const mail = restockNotificationMail({ ...facts, language: 'en' });
+    expect(mail.to).toEqual(['ada@example.com']);
+    expect(mail.text).toContain('Good news: Bowl <b> (Glaze: Moss) is back in stock at Clay & Co.');
+    expect(mail.text).toContain('Price: $64.00');
+    expect(mail.text).toContain('Shop now: https://shop.example/shop/p/bowl');
+    expect(mail.text).toContain('Stop these notifications: https://shop.example/u?token=a.b');
+    expect(mail.html).toContain('Bowl &lt;b&gt;');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).toContain('<img src="https://shop.example/static/images/i/bowl.png"');
+    expect(restockNotificationMail({ ...facts, imageUrl: null }).html).not.toContain('<img');
+    expect(restockNotificationMail({ ...facts, productName: 'A\r\nBcc: x@y.z' }).subject).not.toMatch(/[\r\n]/);
   });
 });

@@ -7,6 +7,7 @@ import { SignUpForRestockHandler } from './commands/sign-up-for-restock.handler'
 import { RestockOwnerController } from './restock-owner.controller';
 import { RESTOCK_SETTINGS } from './restock-settings';
 import { RestockVisitorController } from './restock-visitor.controller';
+import { RestockWorkersModule } from './restock-workers.module';
 
 /**
  * Back-in-stock notifications (issue 15): the visitor's sign-up (with the bot check, BotCheckModule
@@ -14,7 +15,7 @@ import { RestockVisitorController } from './restock-visitor.controller';
  * that append to the sign-up and send streams.
  */
 @Module({
-  imports: [CatalogModule],
+  imports: [CatalogModule, RestockWorkersModule],
   controllers: [RestockVisitorController, RestockOwnerController],
   providers: [
     { provide: RESTOCK_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config.restock },
