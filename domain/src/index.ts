@@ -92,3 +92,4 @@ export * from './checkout/subscription-checkout';
 export * from './media';
 export * from './forms';
 export * from './bot-check';
+export * from './restock';

@@ -33,3 +33,7 @@ export {
   FORMS, FORM_SUBMISSIONS, MAILING_LIST, formsProjection, readFormList, readFormDefinitions, readSubmissions, readAllSubmissions, readMailingList,
   csvCell, submissionsCsv, type FormListRow, type SubmissionRow, type MailingListRow,
 } from './forms/forms.projection';
+export {
+  RESTOCK_SIGN_UPS, RESTOCK_SENDS, restockProjection, readRestockGroups, readRestockSignUps,
+  type RestockSignUpGroup, type RestockSignUpRow, type RestockPage,
+} from './restock/restock.projection';

@@ -9,6 +9,7 @@ import { CheckoutModule } from './checkout';
 import type { AppConfig } from './config/app-config';
 import { FirstStartModule } from './first-start';
 import { FormsModule } from './forms';
+import { RestockModule } from './restock';
 import { HealthModule } from './health';
 import { InfrastructureModule } from './infrastructure/database/infrastructure.module';
 import { MailModule } from './mail';
@@ -38,6 +39,7 @@ export class AppModule {
         MediaModule,
         ContentModule,
         FormsModule,
+        RestockModule,
         options.setup ?? FirstStartModule.seeding(),
         // Last: its catch-all published-site route comes after every API route.
         StorefrontModule,

@@ -3,14 +3,15 @@ import { CheckoutProcessModule } from './checkout';
 import type { AppConfig } from './config/app-config';
 import { InfrastructureModule } from './infrastructure/database/infrastructure.module';
 import { MailDeliveryModule } from './mail';
+import { RestockWorkersModule } from './restock';
 
 /**
  * ROLE=worker: no HTTP, only the projection runner (the infrastructure module starts it), the
- * checkout recovery worker and the mail sender.
+ * checkout recovery worker, the mail sender and the restock workers.
  */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [InfrastructureModule.forRoot(config), CheckoutProcessModule, MailDeliveryModule] };
+    return { module: WorkerModule, imports: [InfrastructureModule.forRoot(config), CheckoutProcessModule, MailDeliveryModule, RestockWorkersModule] };
   }
 }

@@ -26,8 +26,9 @@ import { isOwnerRole, OWNER_ROLES, type OwnerRole } from './roles';
  * - `orders.manage`: orders (list, full detail without the buyer's token, fulfil, cancel) and
  *   checkouts that need attention.
  * - `forms.manage`: the form builder's forms, their submissions and the mailing list (issue 14).
- * - `restock.manage`, `analytics.view`: the slots the restock notifications and the analytics
- *   reports fill (no route needs them yet).
+ * - `restock.manage`: the restock lists (who waits for which variant), sending their notifications
+ *   and erasing a person's sign-ups (issue 15).
+ * - `analytics.view`: the slot the analytics reports fill (no route needs it yet).
  * - `accounts.manage`: listing and creating owner accounts, which grants roles: the admin's alone.
  * - `health.details`: the health check's database and projection details (host names, process
  *   ids): the admin's alone.
@@ -49,7 +50,7 @@ export const PERMISSIONS = {
   'products.manage': 'Create, edit, delete, enable and disable products, their variants, stock, sale prices and images',
   'orders.manage': 'List and read orders, fulfil and cancel them, and see checkouts that need attention',
   'forms.manage': 'Build forms, read and delete their submissions, and read the mailing list',
-  'restock.manage': 'Manage restock notifications (the restock page’s slot)',
+  'restock.manage': 'Read the restock lists, send back-in-stock notifications and erase a person’s sign-ups',
   'analytics.view': 'Read the analytics reports (the analytics slot)',
   'accounts.manage': 'List and create owner accounts, which grants roles',
   'health.details': 'Read the health check’s database and projection details',

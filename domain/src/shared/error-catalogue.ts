@@ -82,8 +82,20 @@ export const FORM_ERROR_MESSAGES = {
   FORM_OPEN_FAILED: 'Unable to open form',
 } as const;
 
+/**
+ * Back-in-stock sign-up (SPEC 5 'Restock', 8 'Restock'): the restock island bundles these.
+ * RESTOCK_SUBMIT_FAILED is what it shows when the server sends no message of its own.
+ */
+export const RESTOCK_ERROR_MESSAGES = {
+  RESTOCK_EMAIL_BLANK: 'Email cannot be blank',
+  RESTOCK_EMAIL_INVALID: 'Email is invalid',
+  RESTOCK_SUBMIT_FAILED: 'Unable to submit form. Please try again later.',
+  RESTOCK_NOT_OFFERED: 'Back-in-stock notifications are not offered for this item.',
+} as const;
+
 export const ERROR_MESSAGES = {
   ...FORM_ERROR_MESSAGES,
+  ...RESTOCK_ERROR_MESSAGES,
   ...CART_ERROR_MESSAGES,
   ...REQUEST_ERROR_MESSAGES,
   ...CHECKOUT_ERROR_MESSAGES,
@@ -196,11 +208,19 @@ export const ERROR_MESSAGES = {
   // The mail outbox (owner app)
   MAIL_MESSAGE_NOT_FOUND: 'There is no message with this id in the outbox.',
   MAIL_MESSAGE_NOT_FAILED: 'Only a failed message can be retried; this one is {status}.',
+  // Back-in-stock lists (owner commands)
+  RESTOCK_SIGN_UP_NOT_FOUND: 'There is no back-in-stock sign-up with this id.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 export type CartErrorCode = keyof typeof CART_ERROR_MESSAGES;
 export type FormErrorCode = keyof typeof FORM_ERROR_MESSAGES;
+export type RestockErrorCode = keyof typeof RESTOCK_ERROR_MESSAGES;
+
+/** A back-in-stock sign-up error worded by RESTOCK_ERROR_MESSAGES (the island's words, without the whole catalogue). */
+export function restockError(code: RestockErrorCode, details?: Record<string, unknown>) {
+  return errorOf(code, RESTOCK_ERROR_MESSAGES[code], details);
+}
 
 /** A form error worded by FORM_ERROR_MESSAGES (the islands' counterpart of `domainError`). */
 export function formError(code: FormErrorCode, details?: Record<string, unknown>) {

@@ -100,6 +100,7 @@ export type AppConfig = {
   checkoutProcess: CheckoutProcessSettings;
   signInThrottle: SignInThrottleOptions;
   forms: FormSettings;
+  restock: RestockSettings;
   mail: MailSettings;
   botCheck: BotCheckSettings;
 };
@@ -127,6 +128,13 @@ export type FormSettings = {
   visitorRateLimit: RateLimit;
   /** Per form, over every visitor's saves. */
   formRateLimit: RateLimit;
+};
+
+/** Back-in-stock sign-ups (apps/api/src/restock). */
+export type RestockSettings = {
+  botCheck: 'none' | 'altcha' | 'recaptcha';
+  /** Per client address, over sign-ups. */
+  rateLimit: RateLimit;
 };
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -174,6 +182,10 @@ export function loadConfig(env: SettingsEnv = process.env): AppConfig {
     forms: {
       visitorRateLimit: { burst: s.formVisitorRateLimitBurst, refillPerSecond: s.formVisitorRateLimitPerSecond },
       formRateLimit: { burst: s.formRateLimitBurst, refillPerSecond: s.formRateLimitPerSecond },
+    },
+    restock: {
+      botCheck: s.restockBotCheck,
+      rateLimit: { burst: s.restockRateLimitBurst, refillPerSecond: s.restockRateLimitPerSecond },
     },
     mail: {
       smtpUrl: s.smtpUrl,

@@ -45,6 +45,7 @@ describe('settings: defaults', () => {
         ip: { freeFailures: 10, lockAfter: 50 },
       },
       forms: { visitorRateLimit: { burst: 10, refillPerSecond: 0.2 }, formRateLimit: { burst: 600, refillPerSecond: 50 } },
+      restock: { botCheck: 'none', rateLimit: { burst: 10, refillPerSecond: 0.5 } },
       mail: { smtpUrl: undefined, from: 'Storefront <no-reply@localhost>', retryBaseMs: 30_000, maxAttempts: 12, pollIntervalMs: 5_000 },
       botCheck: {
         altchaHmacKey: undefined,
@@ -128,6 +129,8 @@ describe('settings: every variable is honoured', () => {
       // Issue 14: mail and the bot check.
       'ALTCHA_HMAC_KEY', 'MAIL_FROM', 'MAIL_MAX_ATTEMPTS', 'MAIL_POLL_INTERVAL_MS', 'MAIL_RETRY_BASE_MS', 'RECAPTCHA_API_KEY',
       'RECAPTCHA_PROJECT_ID', 'RECAPTCHA_SCORE_THRESHOLD', 'RECAPTCHA_VERIFY_URL', 'SMTP_URL',
+      // Issue 15: back-in-stock sign-ups.
+      'RESTOCK_BOT_CHECK', 'RESTOCK_RATE_LIMIT_BURST', 'RESTOCK_RATE_LIMIT_PER_SECOND',
     ].sort());
   });
 });

@@ -281,6 +281,18 @@ export const SETTINGS = {
     name: 'FORM_RATE_LIMIT_PER_SECOND', min: 0, default: 50, usedBy: 'forms',
     description: 'Per-form submission limit: submissions regained per second',
   }),
+  restockBotCheck: oneOf({
+    name: 'RESTOCK_BOT_CHECK', values: ['none', 'altcha', 'recaptcha'], default: 'none', usedBy: 'restock',
+    description: 'The bot check a back-in-stock sign-up must pass (action PRODUCT_WAITLIST_SUBMISSION): none, the self-hosted proof of work, or reCAPTCHA',
+  }),
+  restockRateLimitBurst: integer({
+    name: 'RESTOCK_RATE_LIMIT_BURST', min: 0, default: 10, usedBy: 'restock',
+    description: 'Back-in-stock sign-ups one client address may make at once (token bucket per process; over it: 429). `0` turns it off',
+  }),
+  restockRateLimitPerSecond: decimal({
+    name: 'RESTOCK_RATE_LIMIT_PER_SECOND', min: 0, default: 0.5, usedBy: 'restock',
+    description: 'Per-address back-in-stock sign-up limit: sign-ups regained per second',
+  }),
   multipleQuantityAllowedForServices: boolean({
     name: 'MULTIPLE_QUANTITY_ALLOWED_FOR_SERVICES', default: true, usedBy: 'cart, storefront',
     description:

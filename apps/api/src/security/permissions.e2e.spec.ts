@@ -59,6 +59,9 @@ const PUBLIC_ROUTES: Record<RouteKey, PublicRoute> = {
   'POST /api/form/FormSubmissionKey': { why: 'a visitor’s single-use form submission key (SPEC 7)' },
   'POST /api/form/SaveFormSubmission': { why: 'a visitor’s form submission, with its key (SPEC 7)' },
   'GET /api/bot-check/altcha/challenge': { why: 'a proof-of-work challenge for a form’s bot check' },
+  'POST /api/site-users/account/notifications/restock': { why: 'a visitor’s back-in-stock sign-up (SPEC 7)' },
+  'GET /api/site-users/account/notifications/restock/unsubscribe': { why: 'a back-in-stock mail’s unsubscribe link (its signed token)' },
+  'POST /api/site-users/account/notifications/restock/unsubscribe': { why: 'a back-in-stock mail’s unsubscribe button (its signed token)' },
 };
 
 /** Who calls: anonymous, one account per role, and one with two roles. */

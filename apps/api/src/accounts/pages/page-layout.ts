@@ -27,13 +27,13 @@ p.meta{color:#5b5b57;margin:0 0 1.5rem}
  * Sends an owner page. Inline script and style run only with this response's nonce (CSP), the
  * page cannot be framed (clickjacking) and is never cached (it may show who is signed in).
  */
-export function sendOwnerPage(res: FastifyReply, title: string, body: (nonce: string) => string): void {
+export function sendOwnerPage(res: FastifyReply, title: string, body: (nonce: string) => string, status = 200): void {
   const nonce = newNonce();
   res.header('Content-Type', 'text/html; charset=utf-8');
   res.header('Cache-Control', 'no-store');
   res.header('X-Frame-Options', 'DENY');
   res.header('Content-Security-Policy', ownerPagePolicy(nonce));
-  res.status(200).send(`<!doctype html>
+  res.status(status).send(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

@@ -1,0 +1,107 @@
+import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { EVENTS_CHANNEL, type Checkpoint, type Database, type EventStore, type RecordedEvent } from '@storefront/eventstore';
+import type { AppConfig } from '../config/app-config';
+
+const IDLE_POLL_MS = 1000;
+const RETRY_MS = 2000;
+
+/**
+ * A worker that follows some event types through the log from its own checkpoint (a row of
+ * `checkpoints`) and does a side effect for each: queue a mail, expand a send request. At least
+ * once: the checkpoint moves only after `handle` returned for the events before it (a failure saves
+ * the progress up to the event that failed and retries from there), so `handle` must be
+ * idempotent (a dedupe key, a decide that accepts a repeat as a no-op). Never from a projection or
+ * a rebuild. Runs where projections run (not ROLE=api), woken by the log's NOTIFY.
+ */
+export abstract class EventFollower implements OnApplicationBootstrap, OnApplicationShutdown {
+  protected readonly logger: Logger;
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+
+  protected constructor(
+    /** The checkpoint's name. */
+    private readonly name: string,
+    private readonly eventTypes: string[],
+    private readonly batchSize: number,
+    protected readonly config: AppConfig,
+    protected readonly db: Database,
+    protected readonly store: EventStore,
+  ) {
+    this.logger = new Logger(name);
+  }
+
+  /** Does the side effect of one event; throws to retry it (and what follows it) later. */
+  protected abstract handle(event: RecordedEvent): Promise<void>;
+
+  protected get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  async onApplicationBootstrap() {
+    if (this.config.role === 'api') return;
+    await this.db.query(`INSERT INTO checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, [this.name]);
+    this.unlisten = await this.db.listen(EVENTS_CHANNEL, () => this.wake?.());
+    this.loop = this.run();
+  }
+
+  async onApplicationShutdown() {
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+    await this.unlisten?.().catch(() => undefined);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      let pause = 0;
+      try {
+        if (!(await this.once())) pause = IDLE_POLL_MS;
+      } catch (e) {
+        this.logger.warn(`${this.name}: retrying after ${e instanceof Error ? e.message : String(e)}`);
+        pause = RETRY_MS;
+      }
+      if (pause > 0 && !this.stopped) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pause);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = null;
+      }
+    }
+  }
+
+  /** Handles the next batch; true when there may be more right away. */
+  async once(): Promise<boolean> {
+    const { rows } = await this.db.query<{ transaction_id: string; global_position: string }>(
+      `SELECT transaction_id::text AS transaction_id, global_position FROM checkpoints WHERE name = $1`,
+      [this.name],
+    );
+    const saved: Checkpoint = { transactionId: rows[0]?.transaction_id ?? '0', globalPosition: Number(rows[0]?.global_position ?? 0) };
+    let checkpoint = saved;
+    const batch = await this.store.readAll({ after: checkpoint, limit: this.batchSize, eventTypes: this.eventTypes });
+    try {
+      for (const event of batch.events) {
+        if (this.stopped) return false;
+        await this.handle(event);
+        checkpoint = { transactionId: event.transactionId, globalPosition: event.globalPosition };
+      }
+    } catch (e) {
+      if (checkpoint !== saved) await this.save(checkpoint);
+      throw e;
+    }
+    if (batch.checkpoint.globalPosition !== saved.globalPosition || batch.events.length > 0) await this.save(batch.checkpoint);
+    return batch.scanned >= this.batchSize;
+  }
+
+  private async save(checkpoint: Checkpoint): Promise<void> {
+    await this.db.query(
+      `UPDATE checkpoints SET transaction_id = $2::xid8, global_position = $3, updated_at = now() WHERE name = $1`,
+      [this.name, checkpoint.transactionId, checkpoint.globalPosition],
+    );
+  }
+}

@@ -1,0 +1,44 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { restockError, restockSignUpDecider, restockSignUpStreamId, RESTOCK_SIGN_UP_STREAM_TYPE } from '@storefront/domain';
+import { createHash } from 'node:crypto';
+import { ProductCatalog } from '../../catalog';
+import { CommandExecutor } from '../../infrastructure/command-executor';
+import { DomainException } from '../../infrastructure/http/domain-exception';
+import { SignUpForRestockCommand } from './sign-up-for-restock.command';
+
+/** One sign-up per address and variant: its id (and stream) is derived from them. */
+export function restockSignUpId(productId: string, variantId: string, email: string): string {
+  return createHash('sha256').update(`${productId}\n${variantId}\n${email}`).digest('hex').slice(0, 32);
+}
+
+export type SignUpForRestockResult = { signUpId: string; created: boolean };
+
+/**
+ * Signs the address up for the variant, when the product offers back-in-stock notifications for
+ * it (the product's merchandising context lists the variant: restock on, stock tracked). Twice is
+ * accepted and kept once (the stream's decide); the mailing-list opt-in travels on the event.
+ */
+@CommandHandler(SignUpForRestockCommand)
+export class SignUpForRestockHandler implements ICommandHandler<SignUpForRestockCommand, SignUpForRestockResult> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly catalog: ProductCatalog,
+  ) {}
+
+  async execute({ context, request }: SignUpForRestockCommand): Promise<SignUpForRestockResult> {
+    const merchandising = (await this.catalog.merchandisingContext([request.productId]))[request.productId];
+    if (!merchandising?.restockNotificationViews.some((v) => v.variantId === request.variantId)) {
+      throw new DomainException(restockError('RESTOCK_NOT_OFFERED', { productId: request.productId, variantId: request.variantId }));
+    }
+    const signUpId = restockSignUpId(request.productId, request.variantId, request.email);
+    const result = await this.executor.execute({
+      streamId: restockSignUpStreamId(signUpId),
+      streamType: RESTOCK_SIGN_UP_STREAM_TYPE,
+      decider: restockSignUpDecider,
+      command: { type: 'SignUpForRestock', data: { signUpId, request, now: new Date().toISOString() } },
+      context,
+    });
+    if (!result.ok) throw new DomainException(result.error);
+    return { signUpId, created: result.events.length > 0 };
+  }
+}
