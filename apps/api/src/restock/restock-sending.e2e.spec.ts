@@ -1,3 +1,4 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { describeEachDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
@@ -5,6 +6,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { signIn, type OwnerSession } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
+import { RequestRestockSendCommand } from './commands/request-restock-send.command';
 
 const BASE = '/api/site-users/account/notifications/restock';
 const BOWL = { productId: 'p-serving-bowl', variantId: 'v-bowl' };
@@ -82,8 +84,6 @@ describeEachDriver('sending back-in-stock notifications through SMTP (issue 15)'
     const before = smtp.received.length;
     for (let i = 0; i < 10; i++) await signUp(`wait${i}@example.com`);
     await catchUp();
-    const { CommandBus } = await import('@nestjs/cqrs');
-    const { RequestRestockSendCommand } = await import('./commands/request-restock-send.command');
     await t.app.get(CommandBus).execute(new RequestRestockSendCommand(
       { commandId: '7f6d8e2a-1b3c-4d5e-8f90-a1b2c3d4e5f6', commandIdIsNew: true, correlationId: 'test', causationId: null, actor: { kind: 'system', id: 'test' }, requestId: 'test' },
       { requestId: 'auto-1', ...BOWL, limit: 3, automatic: true },
