@@ -37,6 +37,8 @@ const NOT_COPIES: Record<string, string[]> = {
   // The form builder's names of a field's properties: its title, a hidden field's value and the
   // 'required' flag, not a post's title, a gift card's value or the validation message 'Required'.
   'web/src/owner/features/forms/forms-screens.tsx': ['Title', 'Value', 'Required'],
+  // The back-in-stock mail's own words in four languages (English among them), not the product page's variant price label.
+  'domain/src/restock/notification-mail.ts': ['Price'],
 };
 
 const mayWrite = (file: string, piece: string) => NOT_COPIES[file]?.includes(piece) ?? false;

@@ -67,7 +67,11 @@ describeEachDriver('checking out one product of each type', (driver) => {
     let cookie: string | undefined;
     for (const { itemId, sku } of lines) {
       const req = request(t.server).post(ADD_TO_CART);
-      const res = await (cookie ? req.set('Cookie', cookie) : req).send({ itemId, sku, quantity: 1 });
+      // The demo class asks its sign-up form's answers first (the extra-fields lightbox, issue 14).
+      const additionalFields = itemId === 'p-throwing-class'
+        ? { student: { first: 'Ana', last: 'Lima' }, email: 'ana@example.com', experience: 'First time', safety: ['I will wear closed shoes and clothes that can get muddy'] }
+        : undefined;
+      const res = await (cookie ? req.set('Cookie', cookie) : req).send({ itemId, sku, quantity: 1, ...(additionalFields ? { additionalFields } : {}) });
       expect({ sku, status: res.status }).toEqual({ sku, status: 200 });
       cookie ??= cartCookie(res);
     }
