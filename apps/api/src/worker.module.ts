@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { CheckoutProcessModule } from './checkout';
 import type { AppConfig } from './config/app-config';
 import { InfrastructureModule } from './infrastructure/database/infrastructure.module';
@@ -12,6 +13,6 @@ import { RestockWorkersModule } from './restock';
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [InfrastructureModule.forRoot(config), CheckoutProcessModule, MailDeliveryModule, RestockWorkersModule] };
+    return { module: WorkerModule, imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config), CheckoutProcessModule, MailDeliveryModule, RestockWorkersModule] };
   }
 }
