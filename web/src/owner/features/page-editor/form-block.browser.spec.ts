@@ -78,11 +78,11 @@ describe('a form block through the page editor (browser)', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Block 1 (Form): Choose the form this block shows.').waitFor();
 
-    // The inspector lists the site's forms (not its newsletter forms); chosen by keyboard.
+    // The inspector lists the site's forms (not its newsletter forms; the demo class's extra-fields form is one); chosen by keyboard.
     const picker = page.getByLabel('Form', { exact: true });
     const options = await picker.locator('option').allTextContents();
     expect(options[0]).toBe('Choose a form…');
-    expect(options.slice(1).sort()).toEqual(['Book a wheel class', 'Write to the studio']);
+    expect(options.slice(1).sort()).toEqual(['Book a wheel class', 'Class sign-up', 'Write to the studio']);
     await picker.focus();
     await picker.selectOption(BOOKING.id);
     await page.screenshot({ path: join(ARTIFACTS, 'form-block-editor-1280.png'), fullPage: true });
