@@ -1,22 +1,19 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   answerText, type FieldValue, type FormDefinition, type FormSubmitted,
 } from '@storefront/domain';
-import { EVENTS_CHANNEL, type Checkpoint, type Database, type EventStore, type RecordedEvent } from '@storefront/eventstore';
+import type { Database, EventStore, RecordedEvent } from '@storefront/eventstore';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DATABASE, EVENT_STORE } from '../infrastructure/database/tokens';
+import { EventFollower } from '../infrastructure/event-follower';
 import { InvalidMailMessage, Mailer, type MailMessage } from '../mail';
 import { RecordFormNotificationSentCommand } from './commands/record-form-notification-sent.command';
 import { FormStore, type VersionedForm } from './form-store';
 
-const rowsPosition = (rows: { global_position: string }[]) => Number(rows[0]?.global_position ?? 0);
-
 const CHECKPOINT = 'form-notifications';
 const BATCH = 50;
-const IDLE_POLL_MS = 1000;
-const RETRY_MS = 2000;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** A header line (subject): no line breaks, bounded. */
@@ -48,94 +45,29 @@ export function notificationMessage(form: FormDefinition, submission: FormSubmit
  * projections run (not ROLE=api).
  */
 @Injectable()
-export class FormNotifications implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('FormNotifications');
-  private stopped = false;
-  private wake: (() => void) | null = null;
-  private loop: Promise<void> | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
+export class FormNotifications extends EventFollower {
+  /** Each form looked up once per batch. */
+  private forms = new Map<string, Promise<VersionedForm | null>>();
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(DATABASE) private readonly db: Database,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly forms: FormStore,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(DATABASE) db: Database,
+    @Inject(EVENT_STORE) store: EventStore,
+    private readonly formStore: FormStore,
     private readonly mailer: Mailer,
     private readonly commands: CommandBus,
-  ) {}
-
-  async onApplicationBootstrap() {
-    if (this.config.role === 'api') return;
-    await this.db.query(`INSERT INTO checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, [CHECKPOINT]);
-    this.unlisten = await this.db.listen(EVENTS_CHANNEL, () => this.wake?.());
-    this.loop = this.run();
+  ) {
+    super(CHECKPOINT, ['FormSubmitted'], BATCH, config, db, store);
   }
 
-  async onApplicationShutdown() {
-    this.stopped = true;
-    this.wake?.();
-    await this.loop;
-    await this.unlisten?.().catch(() => undefined);
+  protected beginBatch(): void {
+    this.forms = new Map();
   }
 
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      let pause = 0;
-      try {
-        const more = await this.once();
-        if (!more) pause = IDLE_POLL_MS;
-      } catch (e) {
-        this.logger.warn(`notification not sent, retrying: ${e instanceof Error ? e.message : String(e)}`);
-        pause = RETRY_MS;
-      }
-      if (pause > 0 && !this.stopped) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pause);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wake = null;
-      }
-    }
-  }
-
-  /** Handles the next batch; true when there may be more right away. A failed send throws, the checkpoint stays before it. */
-  async once(): Promise<boolean> {
-    const { rows } = await this.db.query<{ transaction_id: string; global_position: string }>(
-      `SELECT transaction_id::text AS transaction_id, global_position FROM checkpoints WHERE name = $1`,
-      [CHECKPOINT],
-    );
-    let checkpoint: Checkpoint = { transactionId: rows[0]?.transaction_id ?? '0', globalPosition: Number(rows[0]?.global_position ?? 0) };
-    const batch = await this.store.readAll({ after: checkpoint, limit: BATCH, eventTypes: ['FormSubmitted'] });
-    // Each form once per batch; the checkpoint moves once per batch, or to the last handled event on a failure.
-    const forms = new Map<string, Promise<VersionedForm | null>>();
-    try {
-      for (const event of batch.events) {
-        if (this.stopped) return false;
-        const { formId } = event.data as FormSubmitted['data'];
-        if (!forms.has(formId)) forms.set(formId, this.forms.load(formId));
-        await this.handle(event, await forms.get(formId)!);
-        checkpoint = { transactionId: event.transactionId, globalPosition: event.globalPosition };
-      }
-    } catch (e) {
-      if (batch.events.length > 0) await this.save(checkpoint);
-      throw e;
-    }
-    if (batch.checkpoint.globalPosition !== rowsPosition(rows) || batch.events.length > 0) await this.save(batch.checkpoint);
-    return batch.scanned >= BATCH;
-  }
-
-  private async save(checkpoint: Checkpoint): Promise<void> {
-    await this.db.query(
-      `UPDATE checkpoints SET transaction_id = $2::xid8, global_position = $3, updated_at = now() WHERE name = $1`,
-      [CHECKPOINT, checkpoint.transactionId, checkpoint.globalPosition],
-    );
-  }
-
-  private async handle(event: RecordedEvent, loaded: VersionedForm | null): Promise<void> {
+  protected async handle(event: RecordedEvent): Promise<void> {
     const submission = event.data as FormSubmitted['data'];
+    if (!this.forms.has(submission.formId)) this.forms.set(submission.formId, this.formStore.load(submission.formId));
+    const loaded = await this.forms.get(submission.formId)!;
     if (!loaded || loaded.form.storage.notificationEmails.length === 0) return;
     const context = () => ({
       commandId: randomUUID(), commandIdIsNew: true, correlationId: event.metadata?.correlationId ?? event.eventId, causationId: event.eventId,

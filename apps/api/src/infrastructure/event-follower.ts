@@ -35,6 +35,9 @@ export abstract class EventFollower implements OnApplicationBootstrap, OnApplica
   /** Does the side effect of one event; throws to retry it (and what follows it) later. */
   protected abstract handle(event: RecordedEvent): Promise<void>;
 
+  /** Called before each batch: where a follower drops what it looked up for the previous one. */
+  protected beginBatch(): void {}
+
   protected get isStopped(): boolean {
     return this.stopped;
   }
@@ -84,6 +87,7 @@ export abstract class EventFollower implements OnApplicationBootstrap, OnApplica
     const saved: Checkpoint = { transactionId: rows[0]?.transaction_id ?? '0', globalPosition: Number(rows[0]?.global_position ?? 0) };
     let checkpoint = saved;
     const batch = await this.store.readAll({ after: checkpoint, limit: this.batchSize, eventTypes: this.eventTypes });
+    this.beginBatch();
     try {
       for (const event of batch.events) {
         if (this.stopped) return false;
