@@ -93,3 +93,4 @@ export * from './media';
 export * from './forms';
 export * from './bot-check';
 export * from './restock';
+export * from './analytics';
