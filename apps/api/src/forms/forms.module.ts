@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { FormCommandHandlers } from './commands';
-import { FormNotifications } from './form-notifications';
 import { FormRateLimits } from './form-rate-limits';
 import { FORMS_SETTINGS } from './form-settings';
-import { FormStore } from './form-store';
+import { FormWorkersModule } from './form-workers.module';
 import { FormVisitors } from './form-visitors';
 import { FormsOwnerController } from './forms-owner.controller';
 import { FormsVisitorController } from './forms-visitor.controller';
@@ -17,15 +16,14 @@ import { FormsVisitorController } from './forms-visitor.controller';
  * CommandBus.
  */
 @Module({
+  imports: [FormWorkersModule],
   controllers: [FormsOwnerController, FormsVisitorController],
   providers: [
     { provide: FORMS_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config.forms },
-    FormStore,
     FormVisitors,
     FormRateLimits,
-    FormNotifications,
     ...FormCommandHandlers,
   ],
-  exports: [FormStore],
+  exports: [FormWorkersModule],
 })
 export class FormsModule {}

@@ -74,6 +74,20 @@ describeOnServer('scaled out: two api processes and a worker', () => {
     }
   });
 
+  it('sends the owner notification of a form submitted through an api process from the worker', async () => {
+    const keyRes = await request(api1.url).post('/api/form/FormSubmissionKey').expect(200);
+    const visitor = ([] as string[]).concat(keyRes.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('ss_fvid='))!;
+    const values = { name: { first: 'Ada', last: 'Potter' }, email: 'ada@example.com', topic: 'An order', message: 'Where is my mug?' };
+    await request(api2.url).post('/api/form/SaveFormSubmission').set('Cookie', visitor)
+      .send({ key: keyRes.body.key, formId: 'contact-form', form: JSON.stringify(values), pagePath: '/contact' }).expect(200);
+    const submissionId = (keyRes.body.key as string).split('.')[0]!;
+    // ROLE=api processes run no workers: the mail and its record come from the worker alone.
+    await waitFor(async () => Number((await database.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM events WHERE stream_id = $1 AND event_type = 'FormNotificationSent'`, [`form-submission-${submissionId}`])).rows[0]!.n) === 1);
+    const mail = await database.db.query<{ n: string }>(`SELECT count(*) AS n FROM mail_outbox WHERE dedupe_key = $1`, [`form-notification:${submissionId}`]);
+    expect(Number(mail.rows[0]!.n)).toBe(1);
+  });
+
   it('lets a new worker take over within the lease time after the old one is killed', async () => {
     await worker.kill('SIGKILL');
     const add = await request(api1.url).post('/api/commerce/shopping-cart/entries').send({ itemId: 'p-glaze-recipes', sku: 'BOOK-PDF', quantity: 1 });
