@@ -31,6 +31,9 @@ export const BUDGETS = [
   // `lazy`: a tighter `chunk` budget for one lazy chunk. The form and newsletter islands (issue 14)
   // add at most 15 kB to a page that shows a form, and only such a page loads them; so does the
   // extra-fields lightbox, loaded only by a page with a product that has an additional-fields form.
+  // The footer's newsletter (a form island on every page) loads near the viewport, except on the cart
+  // and checkout pages, where it loads only once the visitor uses it: their budget is the entry plus
+  // the purchase path.
   {
     name: 'storefront islands', dist: 'dist', entry: 'src/main.tsx', loadedBy: 'every page with islands', page: 60_000, chunk: 25_000,
     lazy: { 'src/features/forms/form-island.tsx': 15_000, 'src/features/forms/extra-fields-lightbox.tsx': 15_000 },

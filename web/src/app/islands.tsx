@@ -9,7 +9,7 @@ import { ProductPrice } from '../features/product/product-price';
 import { ProductQuantity } from '../features/product/product-quantity';
 import { ProductScarcity } from '../features/product/product-scarcity';
 import { extraFieldsAsk, preloadExtraFields } from './extra-fields';
-import { mountWhenLoaded, whenNearViewport } from './lazy-island';
+import { mountWhenLoaded, whenInteracted, whenNearViewport } from './lazy-island';
 import type { IslandRender } from './mount-islands';
 import { ProductAddToCart, ProductInstallmentPill } from './product-islands';
 import { expressCheckoutOn, shouldLoadCart } from './site-context';
@@ -44,10 +44,13 @@ export const islands: Record<string, IslandRender> = {
   'cart-page': (data, _context, element) => mountWhenLoaded(element, 'cart page', async () => (await purchasePath()).renderCartPage(data)),
   checkout: (data, _context, element) => mountWhenLoaded(element, 'checkout', async () => (await purchasePath()).renderCheckout(data)),
   form: (_data, _context, element) => mountWhenLoaded(element, 'form', async () => (await formIsland()).renderFormIsland(element)),
-  // `data-load="visible"`: the footer's newsletter, on every page, loads the chunk only near the viewport.
+  // The footer's newsletter, on every page, loads its chunk only near the viewport (`data-load="visible"`),
+  // or on the cart and checkout pages only once the visitor uses it (`data-load="interaction"`).
   newsletter: (data, _context, element) => {
     const mount = () => mountWhenLoaded(element, 'newsletter', async () => (await formIsland()).renderFormIsland(element));
-    return data.load === 'visible' ? whenNearViewport(element, mount) : mount();
+    if (data.load === 'visible') return whenNearViewport(element, mount);
+    if (data.load === 'interaction') return whenInteracted(element, mount);
+    return mount();
   },
   'cart-pill': (_data, context) => <CartPill loadCart={shouldLoadCart(context)} locale={locale()} />,
   'add-to-cart': (data, context, element) => {

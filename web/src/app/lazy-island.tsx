@@ -50,3 +50,37 @@ export function whenNearViewport(element: HTMLElement, start: () => void): null 
   observer.observe(element);
   return null;
 }
+
+/** What counts as the visitor starting to use an island's element. */
+const INTENT_EVENTS = ['pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
+
+/**
+ * Runs `start` at the visitor's first sign of using `element` (a pointer down on it, a focus or a
+ * key in it): an island that is not the page's own work loads its chunk only for a visitor who
+ * uses it (on the cart and checkout pages, the footer's newsletter: those pages' download budget
+ * is the purchase path's). A submit that comes first (Enter before any other key event reached
+ * the form, or a script) is held rather than posted to the page: the element gets
+ * `data-submit-pending`, which the island answers by submitting once it listens
+ * (the form island's `takeHeldSubmit`). Once the island marks the element `data-island-ready`, submits are its own.
+ */
+export function whenInteracted(element: HTMLElement, start: () => void): null {
+  let started = false;
+  const begin = () => {
+    if (started) return;
+    started = true;
+    for (const type of INTENT_EVENTS) element.removeEventListener(type, begin, true);
+    start();
+  };
+  for (const type of INTENT_EVENTS) element.addEventListener(type, begin, { capture: true, passive: true });
+  const holdSubmit = (event: Event) => {
+    if (element.dataset.islandReady === 'true') {
+      element.removeEventListener('submit', holdSubmit, true);
+      return;
+    }
+    event.preventDefault();
+    element.dataset.submitPending = 'true';
+    begin();
+  };
+  element.addEventListener('submit', holdSubmit, true);
+  return null;
+}

@@ -36,6 +36,8 @@ describeEachDriver('the footer newsletter (issue 14 part 8)', (driver) => {
     const html = (await request(t.server).get('/contact').expect(200)).text;
     const footer = html.slice(html.indexOf('<footer class="site-footer">'));
     expect(footer).toContain('data-island="newsletter" data-block-id="footer-newsletter" data-form="newsletter" data-load="visible"');
+    // The cart's and the checkout's budgets are the purchase path's: their footer newsletter loads once used.
+    expect((await request(t.server).get('/cart').expect(200)).text).toContain('data-block-id="footer-newsletter" data-form="newsletter" data-load="interaction"');
     expect(footer).toContain('<script type="application/json" data-form-definition="newsletter">');
     // A page that is no page of the site has the footer too.
     expect((await request(t.server).get('/no-such-page').expect(404)).text).toContain('data-block-id="footer-newsletter"');

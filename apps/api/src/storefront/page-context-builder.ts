@@ -162,7 +162,7 @@ export class PageContextBuilder {
       this.site.navigation('secondaryNav', { activePath, now }),
       this.site.headerFooter(),
     ]);
-    const footerNewsletter = await this.footerNewsletter(headerFooter.newsletterFormId);
+    const footerNewsletter = await this.footerNewsletter(headerFooter.newsletterFormId, pageType);
     const record = site?.website ?? null;
     const website = { ...(record ?? { siteTitle: DEFAULT_WEBSITE_TITLE }), baseUrl: visitor.baseUrl };
     const siteTitle = website.siteTitle;
@@ -325,12 +325,15 @@ export class PageContextBuilder {
   /**
    * The footer's newsletter (issue 14 part 8) as a newsletter block (the same partial and island as
    * a page's), with its form's published definition; null without one, or when the form is gone.
+   * Its island loads near the viewport (`load: 'visible'`), or on the cart and checkout pages, whose
+   * download budget is the purchase path's, once the visitor uses it (`'interaction'`).
    */
-  private async footerNewsletter(formId: string | null): Promise<Block | null> {
+  private async footerNewsletter(formId: string | null, pageType: PageType): Promise<Block | null> {
     if (!formId || !this.forms) return null;
     const form = (await this.forms.byIds([formId])).get(formId);
     if (!form || form.kind !== 'newsletter') return null;
-    return { id: FOOTER_NEWSLETTER_BLOCK_ID, type: BLOCK.newsletter, typeName: 'newsletter', value: { formId, form, title: form.name, loadWhenVisible: true } };
+    const load = pageType === PAGE_TYPES.cart || pageType === PAGE_TYPES.checkout ? 'interaction' : 'visible';
+    return { id: FOOTER_NEWSLETTER_BLOCK_ID, type: BLOCK.newsletter, typeName: 'newsletter', value: { formId, form, title: form.name, load } };
   }
 
   /**

@@ -31,6 +31,19 @@ export type IslandForm = {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * The island listens to its element's submit now: it marks the element ready and makes the submit
+ * that app/lazy-island's `whenInteracted` held while this chunk loaded, if any (the two share the
+ * `data-island-ready` and `data-submit-pending` attributes; no import, so this chunk stays apart
+ * from the entry's modules).
+ */
+export function takeHeldSubmit(element: HTMLElement): void {
+  element.dataset.islandReady = 'true';
+  if (element.dataset.submitPending !== 'true') return;
+  delete element.dataset.submitPending;
+  if (element instanceof HTMLFormElement) element.requestSubmit();
+}
+
 /** The definition the template wrote beside the island's element, or null (nothing to take over). */
 export function readFormDefinition(element: HTMLElement): IslandForm | null {
   const id = element.dataset.form;
@@ -117,6 +130,7 @@ export function FormIsland({ form, element, initialValues, submitLabel, title, s
   useEffect(() => {
     const listener = (e: Event) => void onSubmit(e);
     element.addEventListener('submit', listener);
+    takeHeldSubmit(element);
     return () => element.removeEventListener('submit', listener);
   }, [element, onSubmit]);
 
