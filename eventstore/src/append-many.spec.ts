@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConcurrencyError } from './errors';
 import { PostgresEventStore } from './postgres-event-store';
 import { createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from '../testing';
-import { EVENTS_CHANNEL, START, type AppendManyResult, type Checkpoint, type RecordedEvent, type StreamAppend } from './types';
+import { EVENTS_CHANNEL, parseEventsNotification, START, type AppendManyResult, type Checkpoint, type RecordedEvent, type StreamAppend } from './types';
 
 /**
  * `appendMany`: several streams in one statement, all or nothing, each stream's expected version
@@ -197,7 +197,11 @@ describeEachDriver('multi-stream append', (driver) => {
     const from = await store.headCheckpoint();
     const seen: string[] = [];
     const notified = new Set<string>();
-    const unlisten = await testDb.db.listen(EVENTS_CHANNEL, (payload) => notified.add(payload));
+    const unlisten = await testDb.db.listen(EVENTS_CHANNEL, (payload) => {
+      const { streamId, eventTypes } = parseEventsNotification(payload);
+      notified.add(streamId);
+      for (const type of eventTypes ?? []) notified.add(`${streamId}:${type}`);
+    });
     let resolveAll: () => void;
     const allSeen = new Promise<void>((r) => (resolveAll = r));
     const subscription = await store.subscribe(
@@ -219,7 +223,7 @@ describeEachDriver('multi-stream append', (driver) => {
       await allSeen;
       expect(seen.sort()).toEqual(written.sort());
       // Every stream written is notified (in batches, in any order; the test times out otherwise).
-      const expected = Array.from({ length: 10 }, (_, i) => [`m8-a-${i}`, `m8-b-${i}`]).flat();
+      const expected = Array.from({ length: 10 }, (_, i) => [`m8-a-${i}`, `m8-b-${i}`, `m8-a-${i}:A`, `m8-b-${i}:B`]).flat();
       await new Promise<void>((resolve) => {
         const check = () => (expected.every((id) => notified.has(id)) ? resolve() : setTimeout(check, 20));
         check();

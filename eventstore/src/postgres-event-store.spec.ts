@@ -1,7 +1,7 @@
 import { ConcurrencyError } from './errors';
 import { PostgresEventStore } from './postgres-event-store';
 import { createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from '../testing';
-import { EVENTS_CHANNEL, START, type Checkpoint, type Database, type RecordedEvent } from './types';
+import { EVENTS_CHANNEL, eventsNotification, parseEventsNotification, START, type Checkpoint, type Database, type RecordedEvent } from './types';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -268,15 +268,25 @@ describeEachDriver('PostgresEventStore', (driver) => {
   });
 
   describe('listen and subscribe', () => {
-    it('notifies EVENTS_CHANNEL with the stream id on append', async () => {
+    it('notifies EVENTS_CHANNEL with the stream id and the types appended to it', async () => {
       const payloads: string[] = [];
       const unlisten = await db.listen(EVENTS_CHANNEL, (p) => payloads.push(p));
       try {
-        await append('s-notify', ['A'], 'any');
-        await eventually(() => payloads.includes('s-notify'));
+        await append('s-notify', ['A', 'B', 'A'], 'any');
+        await eventually(() => payloads.some((p) => parseEventsNotification(p).streamId === 's-notify'));
+        const notified = payloads.map(parseEventsNotification).filter((n) => n.streamId === 's-notify');
+        expect(notified.flatMap((n) => n.eventTypes ?? []).sort()).toEqual(['A', 'B']);
       } finally {
         await unlisten();
       }
+    });
+
+    it('reads a notification back, and says "any type" when the payload names none', () => {
+      expect(parseEventsNotification(eventsNotification('form-1', ['FormChanged', 'FormChanged']))).toEqual({ streamId: 'form-1', eventTypes: ['FormChanged'] });
+      expect(parseEventsNotification('form-1')).toEqual({ streamId: 'form-1', eventTypes: null });
+      // Past PostgreSQL's payload limit the types are left out: listeners wake whatever they follow.
+      const many = Array.from({ length: 2000 }, (_, i) => `SomeLongEventTypeName${i}`);
+      expect(parseEventsNotification(eventsNotification('s', many))).toEqual({ streamId: 's', eventTypes: null });
     });
 
     // PGlite runs in-process: it has no connection that could drop, so this case exists only on pg.
@@ -296,7 +306,7 @@ describeEachDriver('PostgresEventStore', (driver) => {
           await append('s-reconnect', ['A'], 'any');
           await store.flushNotifications();
           n++;
-          return payloads.includes('s-reconnect');
+          return payloads.some((p) => parseEventsNotification(p).streamId === 's-reconnect');
         }, 15_000);
         expect(n).toBeGreaterThan(0);
       } finally {

@@ -4,6 +4,7 @@ import { ConcurrencyError } from './errors';
 import { EventUpcasters } from './upcasting';
 import {
   EVENTS_CHANNEL,
+  eventsNotification,
   START,
   type AppendManyResult,
   type AppendOptions,
@@ -110,7 +111,8 @@ export function appendStatement(variant: { newStream: boolean; legacyCommands: b
   RETURNING e.global_position, e.transaction_id, e.stream_position, e.recorded_at
 )
 SELECT i.global_position, i.transaction_id::text AS transaction_id, i.stream_position, i.recorded_at,
-       CASE WHEN $6::boolean THEN (SELECT true FROM pg_notify('${EVENTS_CHANNEL}', $2)) END AS notified
+       CASE WHEN $6::boolean THEN (SELECT true FROM pg_notify('${EVENTS_CHANNEL}',
+         $2 || chr(31) || (SELECT string_agg(DISTINCT x->>'type', ',') FROM jsonb_array_elements($5::jsonb) x))) END AS notified
 FROM inserted i ORDER BY i.stream_position`;
   return { name, sql };
 }
@@ -164,10 +166,11 @@ const APPEND_MANY_SQL = `WITH input AS MATERIALIZED (
          (x.ev->>'eventId')::uuid, x.ev->>'type', (x.ev->>'schemaVersion')::integer, x.ev->'data', a.metadata
   FROM allowed a, jsonb_array_elements(a.events) WITH ORDINALITY AS x(ev, ord)
   ORDER BY a.n, x.ord
-  RETURNING e.global_position, e.transaction_id, e.stream_id, e.stream_position, e.recorded_at
+  RETURNING e.global_position, e.transaction_id, e.stream_id, e.stream_position, e.recorded_at, e.event_type
 )
 SELECT i.global_position, i.transaction_id::text AS transaction_id, i.stream_id, i.stream_position, i.recorded_at,
-       CASE WHEN $2::boolean THEN (SELECT count(pg_notify('${EVENTS_CHANNEL}', d.stream_id)) FROM (SELECT DISTINCT stream_id FROM inserted) d) END AS notified
+       CASE WHEN $2::boolean THEN (SELECT count(pg_notify('${EVENTS_CHANNEL}', d.stream_id || chr(31) || d.types))
+         FROM (SELECT stream_id, string_agg(DISTINCT event_type, ',') AS types FROM inserted GROUP BY stream_id) d) END AS notified
 FROM inserted i ORDER BY i.global_position`;
 
 /** A stream's version: its highest position (0 when it has no events). */
@@ -391,7 +394,7 @@ export class PostgresEventStore implements EventStore {
       const appended = appendedResult(append, own.sort((a, b) => a.stream_position - b.stream_position));
       return { streamId: append.streamId, version: appended.version, events: appended.events };
     });
-    for (const streamId of byStream.keys()) this.notifier?.notify(streamId);
+    for (const append of prepared) if (append.events.length > 0) this.notifier?.notify(append.streamId, append.events.map((e) => e.type));
     return { status: 'appended', streams };
   }
 
@@ -426,7 +429,7 @@ export class PostgresEventStore implements EventStore {
       if (previous) return { status: 'duplicate', ...previous };
       throw new ConcurrencyError(streamId, expectedVersion, await this.streamVersion(streamId));
     }
-    this.notifier?.notify(streamId);
+    this.notifier?.notify(streamId, events.map((e) => e.type));
     return appendedResult(append, rows);
   }
 
@@ -574,7 +577,8 @@ export class PostgresEventStore implements EventStore {
  * subscribers also poll.
  */
 class PostCommitNotifier {
-  private readonly pending = new Set<string>();
+  /** Stream id → the types appended to it since the last NOTIFY statement. */
+  private readonly pending = new Map<string, Set<string>>();
   private inFlight: Promise<void> | null = null;
 
   constructor(
@@ -582,8 +586,10 @@ class PostCommitNotifier {
     private readonly minIntervalMs = 20,
   ) {}
 
-  notify(streamId: string): void {
-    this.pending.add(streamId);
+  notify(streamId: string, eventTypes: string[]): void {
+    const types = this.pending.get(streamId);
+    if (types) for (const type of eventTypes) types.add(type);
+    else this.pending.set(streamId, new Set(eventTypes));
     this.inFlight ??= this.drain();
   }
 
@@ -594,10 +600,10 @@ class PostCommitNotifier {
   private async drain(): Promise<void> {
     while (this.pending.size > 0) {
       const startedAt = Date.now();
-      const streamIds = [...this.pending];
+      const payloads = [...this.pending].map(([streamId, types]) => eventsNotification(streamId, types));
       this.pending.clear();
       try {
-        await this.db.query('SELECT pg_notify($1, stream_id) FROM unnest($2::text[]) AS stream_id', [EVENTS_CHANNEL, streamIds]);
+        await this.db.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [EVENTS_CHANNEL, payloads]);
       } catch {
         // Best effort, see above.
       }

@@ -224,8 +224,42 @@ export interface EventStore {
   subscribe(handler: (events: RecordedEvent[], checkpoint: Checkpoint) => Promise<void>, options: SubscribeOptions): Promise<Subscription>;
 }
 
-/** Channel notified (payload: stream id) by every append, delivered on commit. */
+/**
+ * Channel notified by every append, delivered on commit: one notification per stream the append
+ * wrote, its payload the stream id and the types of the events appended to it
+ * (`eventsNotification`; read it with `parseEventsNotification`), so that a listener that follows
+ * only some event types wakes only for those.
+ */
 export const EVENTS_CHANNEL = 'events_appended';
+
+/** Separates the stream id from the event types in an EVENTS_CHANNEL payload (ASCII unit separator; in SQL `chr(31)`). */
+export const EVENTS_NOTIFICATION_SEPARATOR = '\u001f';
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; a longer list of types is left out (listeners then wake for it whatever they follow). */
+const MAX_NOTIFICATION_BYTES = 7900;
+
+/** The payload of an EVENTS_CHANNEL notification: the stream id, and the event types appended to it. */
+export function eventsNotification(streamId: string, eventTypes: Iterable<string>): string {
+  const payload = `${streamId}${EVENTS_NOTIFICATION_SEPARATOR}${[...new Set(eventTypes)].join(',')}`;
+  return Buffer.byteLength(payload) < MAX_NOTIFICATION_BYTES ? payload : streamId;
+}
+
+/**
+ * An EVENTS_CHANNEL payload read back: the stream id, and the types appended (null when the
+ * payload does not say: a listener must then assume any type).
+ */
+export function parseEventsNotification(payload: string): { streamId: string; eventTypes: string[] | null } {
+  const at = payload.indexOf(EVENTS_NOTIFICATION_SEPARATOR);
+  if (at < 0) return { streamId: payload, eventTypes: null };
+  const types = payload.slice(at + 1);
+  return { streamId: payload.slice(0, at), eventTypes: types ? types.split(',') : null };
+}
+
+/** Whether a notification's types (null: unknown) concern a listener that follows `followed` (empty or undefined: every type). */
+export function notificationConcerns(eventTypes: string[] | null, followed: readonly string[] | undefined): boolean {
+  if (eventTypes === null || !followed || followed.length === 0) return true;
+  return eventTypes.some((type) => followed.includes(type));
+}
 
 /** One schema change. `id` is recorded in `schema_migrations`; `sql` may hold several statements. */
 export type Migration = {

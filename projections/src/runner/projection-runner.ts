@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { EVENTS_CHANNEL, type Checkpoint, type Database, type EventStore } from '@storefront/eventstore';
+import { EVENTS_CHANNEL, notificationConcerns, parseEventsNotification, type Checkpoint, type Database, type EventStore } from '@storefront/eventstore';
 import { applyRead, sleep, withTransientRetry, type ApplyOptions, type ApplyTarget } from './batch-applier';
 import { checkpointsEqual, compareCheckpoints, formatCheckpoint } from './checkpoint-order';
 import { describeError, forgetDeadLettersAfter, parkEvent } from './dead-letters';
@@ -167,11 +167,18 @@ export class ProjectionRunner {
   /** In-process serialisation per projection (loop, catchUp and rebuild steps of this instance). */
   private readonly mutexes = new Map<string, Promise<unknown>>();
   private readonly catchingUp = new Map<string, number>();
-  private readonly wakers = new Set<() => void>();
+  /** Per projection name, the sleeping loop's wake-up. */
+  private readonly wakers = new Map<string, Set<() => void>>();
   /** In-process listeners per projection name, called right after a batch that changed its read model commits. */
   private readonly changeListeners = new Map<string, Set<() => void>>();
-  /** Bumped by every NOTIFY; a loop that saw it change during its round does not sleep. */
-  private wakeCount = 0;
+  /**
+   * Per projection name, bumped by every NOTIFY of an append of a type it reads (or of unknown
+   * types); a loop that saw its count change during its round does not sleep. An append of types
+   * a projection does not read does not wake it: its checkpoint moves past them at its next round
+   * (a poll, or the next append it reads), so a burst of one kind of event costs the other
+   * projections nothing.
+   */
+  private readonly wakeCounts = new Map<string, number>();
 
   constructor(options: ProjectionRunnerOptions) {
     this.db = options.db;
@@ -245,7 +252,7 @@ export class ProjectionRunner {
     if (this.running) return;
     await this.prepare();
     this.running = true;
-    this.unlisten = await this.db.listen(EVENTS_CHANNEL, () => this.wakeAll());
+    this.unlisten = await this.db.listen(EVENTS_CHANNEL, (payload) => this.wake(parseEventsNotification(payload).eventTypes));
     this.renewTimer = setInterval(() => void this.renewLeases(), Math.max(10, Math.floor(this.leaseMs / 3)));
     this.loops = this.projections.map((p) => this.runLoop(p));
   }
@@ -277,7 +284,7 @@ export class ProjectionRunner {
   private async runLoop(p: Projection): Promise<void> {
     let failures = 0;
     while (this.running) {
-      const seen = this.wakeCount;
+      const seen = this.wakeCounts.get(p.name) ?? 0;
       const startedAt = Date.now();
       let result: RoundResult = 'idle';
       let standby = false;
@@ -299,7 +306,7 @@ export class ProjectionRunner {
       if (result === 'progress-full' || !this.running) continue;
       const pause = startedAt + this.minRoundIntervalMs - Date.now();
       if (pause > 0) await sleep(pause);
-      if (result !== 'progress' && this.running) await this.sleepUntilWoken(standby ? this.leaseRetryMs : this.pollIntervalMs, seen);
+      if (result !== 'progress' && this.running) await this.sleepUntilWoken(p.name, standby ? this.leaseRetryMs : this.pollIntervalMs, seen);
     }
   }
 
@@ -633,8 +640,16 @@ export class ProjectionRunner {
   }
 
   private wakeAll(): void {
-    this.wakeCount++;
-    for (const wake of [...this.wakers]) wake();
+    this.wake(null);
+  }
+
+  /** Wakes the loops of the projections that read any of `eventTypes` (null: every loop). */
+  private wake(eventTypes: string[] | null): void {
+    for (const p of this.projections) {
+      if (!notificationConcerns(eventTypes, p.eventTypes)) continue;
+      this.wakeCounts.set(p.name, (this.wakeCounts.get(p.name) ?? 0) + 1);
+      for (const wake of [...(this.wakers.get(p.name) ?? [])]) wake();
+    }
   }
 
   /** Sleeps `ms`, or less if `halt()` stops the loops meanwhile. */
@@ -643,16 +658,19 @@ export class ProjectionRunner {
     while (this.running && Date.now() < until) await sleep(Math.min(50, until - Date.now()));
   }
 
-  private sleepUntilWoken(ms: number, seen: number): Promise<void> {
-    if (this.wakeCount !== seen || !this.running) return Promise.resolve();
+  private sleepUntilWoken(name: string, ms: number, seen: number): Promise<void> {
+    if ((this.wakeCounts.get(name) ?? 0) !== seen || !this.running) return Promise.resolve();
+    let wakers = this.wakers.get(name);
+    if (!wakers) this.wakers.set(name, (wakers = new Set()));
+    const own = wakers;
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.wakers.delete(done);
+        own.delete(done);
         resolve();
       };
       const timer = setTimeout(done, ms);
-      this.wakers.add(done);
+      own.add(done);
     });
   }
 

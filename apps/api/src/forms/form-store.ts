@@ -3,7 +3,7 @@ import {
   FORM_STREAM_TYPE, FORM_SUBMISSION_STREAM_TYPE, formDecider, formError, formStreamId, formSubmissionDecider, formSubmissionStreamId,
   type FormDefinition, type FormDefinitionCommand, type FormDefinitionEvent, type FormSubmissionCommand, type FormSubmissionState, type SubmitForm,
 } from '@storefront/domain';
-import { EVENTS_CHANNEL, foldEvents, type CommandContext, type Database, type EventStore, type RecordedEvent } from '@storefront/eventstore';
+import { EVENTS_CHANNEL, foldEvents, parseEventsNotification, type CommandContext, type Database, type EventStore, type RecordedEvent } from '@storefront/eventstore';
 import { CommandExecutor, type BasedOn } from '../infrastructure/command-executor';
 import { DATABASE, EVENT_STORE } from '../infrastructure/database/tokens';
 import { DomainException } from '../infrastructure/http/domain-exception';
@@ -56,7 +56,7 @@ export class FormStore implements OnApplicationBootstrap, OnApplicationShutdown 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.db) return;
     try {
-      this.unlisten = await this.db.listen(EVENTS_CHANNEL, (streamId) => this.onAppended(streamId));
+      this.unlisten = await this.db.listen(EVENTS_CHANNEL, (payload) => this.onAppended(parseEventsNotification(payload).streamId));
     } catch (e) {
       // Without notifications the cache still holds entries for FORM_DEFINITION_MAX_AGE_MS at most.
       this.logger.warn(`form definition changes are not listened to: ${e instanceof Error ? e.message : String(e)}`);

@@ -1,5 +1,5 @@
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { EVENTS_CHANNEL, type Checkpoint, type Database, type EventStore, type RecordedEvent } from '@storefront/eventstore';
+import { EVENTS_CHANNEL, notificationConcerns, parseEventsNotification, type Checkpoint, type Database, type EventStore, type RecordedEvent } from '@storefront/eventstore';
 import type { AppConfig } from '../config/app-config';
 
 const IDLE_POLL_MS = 1000;
@@ -45,7 +45,10 @@ export abstract class EventFollower implements OnApplicationBootstrap, OnApplica
   async onApplicationBootstrap() {
     if (this.config.role === 'api') return;
     await this.db.query(`INSERT INTO checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, [this.name]);
-    this.unlisten = await this.db.listen(EVENTS_CHANNEL, () => this.wake?.());
+    // Woken by appends of the types it follows only; it polls for the rest (its checkpoint moves past them then).
+    this.unlisten = await this.db.listen(EVENTS_CHANNEL, (payload) => {
+      if (notificationConcerns(parseEventsNotification(payload).eventTypes, this.eventTypes)) this.wake?.();
+    });
     this.loop = this.run();
   }
 

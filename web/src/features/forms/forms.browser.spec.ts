@@ -242,12 +242,11 @@ describe('form and newsletter islands (browser)', () => {
     expect(chunks).toEqual([]);
     // The chunk is slow to arrive: the visitor's Enter comes first, and is held, not posted to the page.
     await page.route(/\/form-island-[^/]+\.js/, async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
     const email = footer.locator('input[type=email]');
-    await email.click();
-    await email.pressSequentially('cart-reader@example.com');
+    await email.fill('cart-reader@example.com');
     await email.press('Enter');
     expect(await footer.locator('.form-island__fields').count()).toBe(0);
     await footer.getByText('You are on the list').waitFor();
