@@ -1,7 +1,7 @@
 import { REPORT_NAMES, type ReportAnswers, type ReportName } from '@storefront/domain/analytics/reports';
 import { GENERAL_STRINGS } from '@storefront/domain/shared/strings';
-import { useMemo, type ReactNode } from 'react';
-import { Link, NavLink, useParams, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/api';
 import { useGetSiteSummaryQuery } from '../../shell/session-api';
 import { Loading, PageHeader } from '../../ui/page-header';
@@ -50,6 +50,15 @@ export function AnalyticsScreen() {
   );
   const report = reportParam === undefined ? 'traffic' : reportParam;
   const search = params.toString() === '' ? '' : `?${params.toString()}`;
+  // On a phone the tabs scroll sideways: keep the open report's tab in view.
+  const tabs = useRef<HTMLElement>(null);
+  useEffect(() => {
+    tabs.current?.querySelector<HTMLElement>('[aria-current=page]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [report]);
+
+  // Days are the website's: nothing is asked before its time zone is known (when the site cannot
+  // be read, the report API's default, the website's zone, applies).
+  if (site.isLoading) return <Loading what="analytics" />;
 
   return (
     <>
@@ -61,14 +70,14 @@ export function AnalyticsScreen() {
           </>
         }
       />
-      <RangePicker key={state.range === 'custom' ? `custom/${state.from}/${state.to}` : state.range} state={state} today={today} range={range} />
-      <nav className="an-tabs" aria-label="Reports">
+      <RangePicker key={state.range === 'custom' ? `custom/${state.from}/${state.to}` : state.range} state={state} range={range} />
+      <nav className="an-tabs" aria-label="Reports" ref={tabs}>
         <ul>
           {REPORT_NAMES.map((name) => (
             <li key={name}>
-              <NavLink to={`/analytics/${name}${search}`} aria-current={name === report ? 'page' : undefined} className={name === report ? 'active' : undefined}>
+              <Link to={`/analytics/${name}${search}`} aria-current={name === report ? 'page' : undefined} className={name === report ? 'active' : undefined}>
                 {REPORT_TITLES[name]}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>

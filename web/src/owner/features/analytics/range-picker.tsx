@@ -7,7 +7,6 @@ import {
   GRANULARITY_LABELS,
   MAX_RANGE_DAYS,
   panelSearch,
-  presetRange,
   previousRange,
   RANGE_LABELS,
   RANGE_PRESETS,
@@ -21,7 +20,7 @@ import {
  * The period a report covers (presets, or custom dates checked before they are used), its
  * granularity and the comparison with the previous period. Every change goes to the address.
  */
-export function RangePicker({ state, today, range }: { state: PanelState; today: string; range: ResolvedRange }) {
+export function RangePicker({ state, range }: { state: PanelState; range: ResolvedRange }) {
   const [, setParams] = useSearchParams();
   const id = useId();
   const go = (next: PanelState) => setParams(panelSearch(next).slice(1));
@@ -65,7 +64,7 @@ export function RangePicker({ state, today, range }: { state: PanelState; today:
           <select id={`${id}-range`} className="ow-input" value={custom ? 'custom' : state.range} onChange={(e) => choose(e.target.value as RangeChoice)}>
             {RANGE_PRESETS.map((p) => (
               <option key={p} value={p}>
-                {RANGE_LABELS[p]} ({period(presetRange(p, today).from, presetRange(p, today).to)})
+                {RANGE_LABELS[p]}
               </option>
             ))}
             <option value="custom">{RANGE_LABELS.custom}</option>
@@ -87,7 +86,7 @@ export function RangePicker({ state, today, range }: { state: PanelState; today:
             <input type="checkbox" checked={state.compare} onChange={(e) => go({ ...state, compare: e.target.checked })} />
             Compare with the previous period
           </label>
-          {state.compare && compareText && <span className="ow-hint">{compareText}</span>}
+          {state.compare && compareText && <span className="ow-hint">Previous: {compareText}</span>}
         </div>
       </div>
       {custom && (

@@ -56,7 +56,7 @@ export function TableCard({ title, csvUrl, children, note }: { title: string; cs
     <section className="an-table-card" aria-label={title}>
       <header className="an-table-head">
         <h3>{title}</h3>
-        <a className="ow-button an-csv" href={csvUrl} download aria-label={`Export ${title} as CSV`}>
+        <a className="ow-button an-csv" href={csvUrl} download={csvUrl.split('?')[0]!.split('/').pop()} aria-label={`Export ${title} as CSV`}>
           Export CSV
         </a>
       </header>

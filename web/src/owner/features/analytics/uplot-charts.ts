@@ -78,16 +78,17 @@ const truncate = (text: string, max: number) => (text.length > max ? `${text.sli
 function barChart(target: HTMLElement, spec: BarChartSpec, width: number): uPlot {
   const n = spec.categories.length;
   const xs = spec.categories.map((_, i) => i);
-  const maxChars = width < 500 ? 16 : 30;
+  const maxChars = width < 500 ? 18 : 32;
   const labels = spec.categories.map((c) => truncate(c, maxChars));
   const labelWidth = Math.min(Math.round(width * 0.42), Math.max(...labels.map((l) => l.length), 4) * 7 + 20);
   const opts: uPlot.Options = {
     width,
-    height: n * 38 + 36,
+    height: n * 38 + 12,
     legend: { show: false },
     cursor: { show: false },
     scales: {
-      x: { time: false, ori: 1, dir: 1, range: [-0.5, n - 0.5] },
+      // Vertical, first category on top.
+      x: { time: false, ori: 1, dir: -1, range: [-0.5, n - 0.5] },
       // Room on the right for the value written after the longest bar.
       y: { ori: 0, range: (_u, _min, max) => [0, (max > 0 ? max : 1) * 1.3] },
     },
@@ -114,15 +115,8 @@ function barChart(target: HTMLElement, spec: BarChartSpec, width: number): uPlot
         splits: () => xs,
         values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
       },
-      {
-        scale: 'y',
-        side: 2,
-        stroke: INK,
-        font: FONT,
-        grid: { stroke: GRID },
-        ticks: { show: false },
-        values: (_u, splits) => splits.map((v) => spec.format(v)),
-      },
+      // Each bar has its value written after it: no value axis.
+      { scale: 'y', show: false, grid: { show: false } },
     ],
     hooks: {
       draw: [
@@ -132,6 +126,7 @@ function barChart(target: HTMLElement, spec: BarChartSpec, width: number): uPlot
           ctx.font = `600 ${Math.round(12 * devicePixelRatio)}px system-ui, sans-serif`;
           ctx.fillStyle = '#1d1d1b';
           ctx.textBaseline = 'middle';
+          ctx.textAlign = 'left';
           spec.values.forEach((v, i) => {
             const x = u.valToPos(v, 'y', true) + 6 * devicePixelRatio;
             const y = u.valToPos(i, 'x', true);
