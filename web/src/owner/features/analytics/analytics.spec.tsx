@@ -214,7 +214,7 @@ describe('the reports', () => {
       ['Step', 'Visits', 'Of all visits', 'From the step before'],
       ['Visits', '2,234', '100%', '—'],
       ['Viewed a product', '900', '40.3%', '40.3%'],
-      ['Added to cart', '200', '9%', '22.2%'],
+      ['Added to the cart', '200', '9%', '22.2%'],
       ['Started checkout', '80', '3.6%', '40%'],
       ['Purchased', '42', '1.9%', '52.5%'],
     ]);

@@ -20,7 +20,7 @@ import { useMemo, type ReactNode } from 'react';
 import { bucketLabel, count, day, moment, money, NO_VALUE, percent, period, vitalValue } from './analytics-format';
 import { Chart } from './chart';
 import { CHART_COLORS, type ChartSeries, type TimeChartSpec } from './chart-spec';
-import { Change, ChartCard, EmptyReport, TableCard, Tiles, type Tile } from './report-parts';
+import { Change, ChartCard, TableCard, Tiles, type Tile } from './report-parts';
 
 /** What each report is called in the panel's tabs and headings. */
 export const REPORT_TITLES: Record<ReportName, string> = {
@@ -53,7 +53,7 @@ export const REPORT_DESCRIPTIONS: Record<ReportName, string> = {
 export const FUNNEL_STEP_LABELS: Record<FunnelStep, string> = {
   visits: 'Visits',
   viewedProduct: 'Viewed a product',
-  addedToCart: 'Added to cart',
+  addedToCart: 'Added to the cart',
   startedCheckout: 'Started checkout',
   purchased: 'Purchased',
 };
@@ -103,10 +103,7 @@ export function emptyMessage<R extends ReportName>(report: R, data: ReportAnswer
   }
 }
 
-/** '(Oct 2 – Oct 31, 2026)' for the previous period's label in charts and tables. */
-const previousLabel = (previous: { from: string; to: string } | null) => (previous ? `Previous period (${period(previous.from, previous.to)})` : '');
-
-/** A time chart of `series` over the current period's buckets, the previous period's `previousOf` dashed beside it. */
+/** A time chart of `series` over the current period's buckets (a previous period's series is among them, dashed). */
 function timeSpec(
   buckets: string[],
   series: ChartSeries[],
@@ -699,4 +696,3 @@ export function ErrorsView({ data, csvUrl, granularity, timeZone }: ReportViewPr
 
 /** The previous period's dates, for the line under a report's heading. */
 export const comparedWith = (previous: { from: string; to: string } | null): ReactNode => (previous ? ` compared with ${period(previous.from, previous.to)}` : '');
-export { previousLabel };
