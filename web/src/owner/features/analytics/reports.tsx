@@ -109,10 +109,14 @@ function timeSpec(
   series: ChartSeries[],
   format: (n: number) => string,
   granularity: Granularity,
+  xIdle: string,
+  axisFormat?: (n: number) => string,
 ): TimeChartSpec {
   return {
     kind: 'time',
     xLabel: granularity === 'day' ? 'Day' : granularity === 'week' ? 'Week' : 'Month',
+    xIdle,
+    axisFormat,
     buckets,
     series,
     format,
@@ -157,12 +161,14 @@ export function TrafficView({ data, csvUrl, granularity }: ReportViewProps<'traf
   const spec = useMemo(() => {
     const buckets = current.series.map((s) => s.bucket);
     const series: ChartSeries[] = [
-      { label: 'Visits', values: current.series.map((s) => s.visits), color: CHART_COLORS.primary, fill: true },
-      { label: 'Unique visitors', values: current.series.map((s) => s.visitors), color: CHART_COLORS.second },
-      { label: 'Page views', values: current.series.map((s) => s.pageViews), color: CHART_COLORS.third },
+      { label: 'Visits', values: current.series.map((s) => s.visits), color: CHART_COLORS.primary, fill: true, idle: count(current.totals.visits) },
+      { label: 'Unique visitors', values: current.series.map((s) => s.visitors), color: CHART_COLORS.second, idle: count(current.totals.visitors) },
+      { label: 'Page views', values: current.series.map((s) => s.pageViews), color: CHART_COLORS.third, idle: count(current.totals.pageViews) },
     ];
-    if (previous) series.push({ label: 'Visits, previous period', values: aligned(current.series, previous.series, (s) => s.visits), color: CHART_COLORS.previous, dashed: true });
-    return timeSpec(buckets, series, compactCount, granularity);
+    if (previous) {
+      series.push({ label: 'Visits, previous period', values: aligned(current.series, previous.series, (s) => s.visits), color: CHART_COLORS.previous, dashed: true, idle: count(previous.totals.visits) });
+    }
+    return timeSpec(buckets, series, count, granularity, period(current.from, current.to), compactCount);
   }, [current, previous, granularity]);
   const t = current.totals;
   const p = previous?.totals;
@@ -284,9 +290,14 @@ export function SalesView({ data, csvUrl, granularity }: ReportViewProps<'sales'
   const { currency } = current;
   const cash = (minor: number) => money(minor, currency);
   const spec = useMemo(() => {
-    const series: ChartSeries[] = [{ label: 'Revenue', values: current.series.map((s) => s.revenue), color: CHART_COLORS.primary, fill: true }];
-    if (previous) series.push({ label: 'Revenue, previous period', values: aligned(current.series, previous.series, (s) => s.revenue), color: CHART_COLORS.previous, dashed: true });
-    return timeSpec(current.series.map((s) => s.bucket), series, (n) => money(Math.round(n), currency), granularity);
+    const series: ChartSeries[] = [{ label: 'Revenue', values: current.series.map((s) => s.revenue), color: CHART_COLORS.primary, fill: true, idle: money(current.totals.revenue, currency) }];
+    if (previous) {
+      series.push({
+        label: 'Revenue, previous period', values: aligned(current.series, previous.series, (s) => s.revenue), color: CHART_COLORS.previous, dashed: true,
+        idle: money(previous.totals.revenue, currency),
+      });
+    }
+    return timeSpec(current.series.map((s) => s.bucket), series, (n) => money(Math.round(n), currency), granularity, period(current.from, current.to));
   }, [current, previous, currency, granularity]);
   const t = current.totals;
   const p = previous?.totals;
@@ -650,9 +661,14 @@ export function WebVitalsView({ data, csvUrl }: ReportViewProps<'web-vitals'>) {
 export function ErrorsView({ data, csvUrl, granularity, timeZone }: ReportViewProps<'errors'> & { timeZone?: string }) {
   const { current, previous } = data;
   const spec = useMemo(() => {
-    const series: ChartSeries[] = [{ label: 'Error reports', values: current.series.map((s) => s.reports), color: CHART_COLORS.third, fill: true }];
-    if (previous) series.push({ label: 'Error reports, previous period', values: aligned(current.series, previous.series, (s) => s.reports), color: CHART_COLORS.previous, dashed: true });
-    return timeSpec(current.series.map((s) => s.bucket), series, compactCount, granularity);
+    const series: ChartSeries[] = [{ label: 'Error reports', values: current.series.map((s) => s.reports), color: CHART_COLORS.third, fill: true, idle: count(current.totals.reports) }];
+    if (previous) {
+      series.push({
+        label: 'Error reports, previous period', values: aligned(current.series, previous.series, (s) => s.reports), color: CHART_COLORS.previous, dashed: true,
+        idle: count(previous.totals.reports),
+      });
+    }
+    return timeSpec(current.series.map((s) => s.bucket), series, count, granularity, period(current.from, current.to), compactCount);
   }, [current, previous, granularity]);
   return (
     <>

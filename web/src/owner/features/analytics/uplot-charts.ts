@@ -40,7 +40,7 @@ function timeChart(target: HTMLElement, spec: TimeChartSpec, width: number): uPl
       y: { range: (_u, _min, max) => uPlot.rangeNum(0, max > 0 ? max : 1, 0.1, true) },
     },
     series: [
-      { label: spec.xLabel, value: (_u, v) => (v === null ? '—' : spec.bucketLabel(labelOf.get(v) ?? '')) },
+      { label: spec.xLabel, value: (_u, v) => (v === null ? spec.xIdle : spec.bucketLabel(labelOf.get(v) ?? '')) },
       ...spec.series.map((s) => ({
         label: s.label,
         stroke: s.color,
@@ -48,7 +48,7 @@ function timeChart(target: HTMLElement, spec: TimeChartSpec, width: number): uPl
         dash: s.dashed ? [6, 5] : undefined,
         fill: s.fill ? `${s.color}1f` : undefined,
         points: { show: xs.length <= 45, size: 5, fill: s.color },
-        value: (_u: uPlot, v: number | null) => (v === null ? '—' : spec.format(v)),
+        value: (u: uPlot, v: number | null) => (v !== null ? spec.format(v) : u.cursor.idx === null || u.cursor.idx === undefined ? (s.idle ?? '') : '—'),
       })),
     ],
     axes: [
@@ -66,7 +66,7 @@ function timeChart(target: HTMLElement, spec: TimeChartSpec, width: number): uPl
         size: 64,
         grid: { stroke: GRID },
         ticks: { show: false },
-        values: (_u, splits) => splits.map((v) => spec.format(v)),
+        values: (_u, splits) => splits.map((v) => (spec.axisFormat ?? spec.format)(v)),
       },
     ],
   };
