@@ -23,8 +23,9 @@ export function percent(rate: number | null): string {
 /** The change from `previous` to `current` ('+12.5%', '−3%', '0%'); '—' when there was nothing before. */
 export function delta(current: number, previous: number | null | undefined): { text: string; direction: 'up' | 'down' | 'flat' | 'none' } {
   if (previous === null || previous === undefined || previous === 0) return { text: NO_VALUE, direction: 'none' };
-  const change = (current - previous) / previous;
-  const text = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(change * 100);
+  // Rounded to a tenth of a percent first, so a change too small to show reads as flat ('0%').
+  const change = Math.round(((current - previous) / previous) * 1000) / 10;
+  const text = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(change);
   const direction = change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
   return { text: `${text.replace('-', '−')}%`, direction };
 }

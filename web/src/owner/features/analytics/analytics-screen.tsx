@@ -20,6 +20,7 @@ import {
   FunnelView,
   ProductsView,
   REPORT_DESCRIPTIONS,
+  REPORT_TABS,
   REPORT_TITLES,
   SalesView,
   SourcesView,
@@ -76,7 +77,7 @@ export function AnalyticsScreen() {
           {REPORT_NAMES.map((name) => (
             <li key={name}>
               <Link to={`/analytics/${name}${search}`} aria-current={name === report ? 'page' : undefined} className={name === report ? 'active' : undefined}>
-                {REPORT_TITLES[name]}
+                {REPORT_TABS[name]}
               </Link>
             </li>
           ))}

@@ -36,6 +36,14 @@ export const REPORT_TITLES: Record<ReportName, string> = {
   errors: 'JavaScript errors',
 };
 
+/** The report tabs' shorter names (one row at 1280 px). */
+export const REPORT_TABS: Record<ReportName, string> = {
+  ...REPORT_TITLES,
+  content: 'Content',
+  funnel: 'Funnel',
+  errors: 'Errors',
+};
+
 /** What a report says about itself under its heading. */
 export const REPORT_DESCRIPTIONS: Record<ReportName, string> = {
   traffic: 'Visits, unique visitors and page views.',
@@ -121,7 +129,8 @@ function timeSpec(
     series,
     format,
     bucketLabel: (b) => bucketLabel(b, granularity),
-    tickLabel: (b) => (granularity === 'month' ? bucketLabel(b, granularity).replace(/ (\d{4})$/, ' ’$1').replace(/’(\d\d)(\d\d)$/, '’$2') : day(b, false)),
+    // 'Nov 3' under the axis; a month as 'Nov ’26'.
+    tickLabel: (b) => (granularity === 'month' ? `${day(b, false).split(' ')[0]} ’${b.slice(2, 4)}` : day(b, false)),
   };
 }
 
