@@ -118,6 +118,21 @@ describe('Analytics panel (browser)', () => {
     await page.waitForURL(/granularity=week/);
     await page.getByRole('rowheader', { name: 'Week of Oct 1, 2026' }).waitFor();
 
+    // By keyboard from the period picker: the controls, then the report tabs, then the report's CSV export.
+    await periodSelect.focus();
+    const reached: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      reached.push(await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return `${el?.tagName.toLowerCase()}:${el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? ''}`;
+      }));
+    }
+    expect(reached).toEqual(expect.arrayContaining(['input:', 'button:Apply', 'a:Sources', 'a:Errors', 'a:Export Traffic by week as CSV']));
+    await page.getByRole('link', { name: 'Sales', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Sales', level: 2 }).waitFor();
+
     // Every report, from its tab; each table has its CSV export with the same query.
     for (const report of REPORT_NAMES) {
       await page.getByRole('navigation', { name: 'Reports' }).getByRole('link').nth(REPORT_NAMES.indexOf(report)).click();
