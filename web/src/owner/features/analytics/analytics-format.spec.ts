@@ -1,4 +1,4 @@
-import { bucketLabel, count, delta, money, percent, period, vitalValue } from './analytics-format';
+import { bucketLabel, count, delta, money, percent, period, pointsDelta, vitalValue } from './analytics-format';
 
 describe('how the Analytics panel writes numbers', () => {
   it('writes money from integer minor units in the store’s currency, never through a float', () => {
@@ -22,6 +22,15 @@ describe('how the Analytics panel writes numbers', () => {
     expect(delta(10_001, 10_000)).toEqual({ text: '0%', direction: 'flat' });
     expect(delta(5, 0)).toEqual({ text: '—', direction: 'none' });
     expect(delta(5, null)).toEqual({ text: '—', direction: 'none' });
+  });
+
+  it('writes the change of a rate in percentage points', () => {
+    expect(pointsDelta(0.3, 0.25)).toEqual({ text: '+5 pts', direction: 'up' });
+    expect(pointsDelta(0.06, 0.062)).toEqual({ text: '−0.2 pts', direction: 'down' });
+    expect(pointsDelta(0.26, 0.25)).toEqual({ text: '+1 pt', direction: 'up' });
+    expect(pointsDelta(0.25, 0.2501)).toEqual({ text: '0 pts', direction: 'flat' });
+    expect(pointsDelta(null, 0.2)).toEqual({ text: '—', direction: 'none' });
+    expect(pointsDelta(0.2, null)).toEqual({ text: '—', direction: 'none' });
   });
 
   it('writes days as calendar days, whatever the browser’s zone, and buckets by their granularity', () => {

@@ -72,3 +72,12 @@ export function vitalValue(metric: WebVital, value: number): string {
   if (value < 1000) return `${Math.round(value)} ms`;
   return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(value / 1000)} s`;
 }
+
+/** The change of a rate in percentage points (0.25 → 0.30: '+5 pts'); '—' when either rate has no denominator. */
+export function pointsDelta(current: number | null, previous: number | null | undefined): { text: string; direction: 'up' | 'down' | 'flat' | 'none' } {
+  if (current === null || previous === null || previous === undefined) return { text: NO_VALUE, direction: 'none' };
+  const points = Math.round((current - previous) * 1000) / 10;
+  if (points === 0) return { text: '0 pts', direction: 'flat' };
+  const text = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(points).replace('-', '−');
+  return { text: `${text} ${Math.abs(points) === 1 ? 'pt' : 'pts'}`, direction: points > 0 ? 'up' : 'down' };
+}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { delta } from './analytics-format';
+import { delta, pointsDelta } from './analytics-format';
 
 /**
  * The pieces every report is made of: total tiles (with the change from the previous period),
@@ -14,6 +14,8 @@ export type Tile = {
   previous?: number | null;
   /** More is worse (errors, abandoned carts): a rise is shown as bad news. */
   riseIsBad?: boolean;
+  /** A rate: its change is in percentage points. */
+  points?: boolean;
   hint?: string;
 };
 
@@ -26,7 +28,7 @@ export function Tiles({ tiles, comparing }: { tiles: Tile[]; comparing: boolean 
           <dd className="an-tile-value">{tile.value}</dd>
           {comparing && tile.current !== undefined && (
             <dd className="an-tile-delta">
-              <Change current={tile.current} previous={tile.previous ?? null} riseIsBad={tile.riseIsBad} />
+              <Change current={tile.current} previous={tile.previous ?? null} riseIsBad={tile.riseIsBad} points={tile.points} />
               <span className="an-tile-versus"> vs previous period</span>
             </dd>
           )}
@@ -37,9 +39,12 @@ export function Tiles({ tiles, comparing }: { tiles: Tile[]; comparing: boolean 
   );
 }
 
-/** '+12.5%' / '−3%' with its direction for colour and for screen readers; '—' when there was nothing before. */
-export function Change({ current, previous, riseIsBad = false }: { current: number; previous: number | null; riseIsBad?: boolean }) {
-  const { text, direction } = delta(current, previous);
+/**
+ * '+12.5%' / '−3%' with its direction for colour and for screen readers; '—' when there was nothing
+ * before. Rates (`points`) change in percentage points ('+1.5 pts'), not in percent of themselves.
+ */
+export function Change({ current, previous, riseIsBad = false, points = false }: { current: number | null; previous: number | null; riseIsBad?: boolean; points?: boolean }) {
+  const { text, direction } = points ? pointsDelta(current, previous) : current === null ? { text: '—', direction: 'none' as const } : delta(current, previous);
   const good = direction === 'flat' || direction === 'none' ? 'neutral' : (direction === 'up') !== riseIsBad ? 'good' : 'bad';
   const words = direction === 'up' ? 'up' : direction === 'down' ? 'down' : direction === 'flat' ? 'unchanged' : 'no previous value';
   return (

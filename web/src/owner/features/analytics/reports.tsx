@@ -473,7 +473,7 @@ export function AbandonedCartsView({ data, csvUrl, timeZone }: ReportViewProps<'
     { label: 'Carts', value: count(t.carts), current: t.carts, previous: p?.carts },
     { label: 'Abandoned', value: count(t.abandoned), current: t.abandoned, previous: p?.abandoned, riseIsBad: true },
     { label: 'Abandoned value', value: money(t.abandonedValue, currency), current: t.abandonedValue, previous: p?.abandonedValue, riseIsBad: true },
-    { label: 'Abandonment rate', value: percent(t.rate), current: t.rate ?? undefined, previous: p?.rate, riseIsBad: true },
+    { label: 'Abandonment rate', value: percent(t.rate), current: t.rate ?? undefined, previous: p?.rate, riseIsBad: true, points: true },
   ];
   const spec = useMemo(
     () => ({
@@ -537,7 +537,9 @@ export function ConversionsView({ data, csvUrl }: ReportViewProps<'conversions'>
     };
   }, [current]);
   const rateChange = (now: number | null, then: number | null | undefined) => (
-    <td className="ow-num">{now === null ? NO_VALUE : <Change current={now} previous={then ?? null} />}</td>
+    <td className="ow-num">
+      <Change current={now} previous={then ?? null} points />
+    </td>
   );
   return (
     <>
