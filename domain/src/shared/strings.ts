@@ -105,6 +105,8 @@ export const INSTALLMENT_STRINGS = {
 /** SPEC 8 'General' (its 'Something went wrong' is ERROR_MESSAGES.INTERNAL). */
 export const GENERAL_STRINGS = {
   networkError: 'Network error',
+  /** A list or report that could not be read (the owner app's Analytics panel, with its Retry). */
+  unableToLoadResults: 'Unable to load results',
 } as const;
 
 /**

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { Home, NotFound } from '../features/home/home';
 import { HeaderFooterScreen } from '../features/pages/header-footer-screen';
@@ -13,6 +14,15 @@ import { MailOutboxScreen } from '../features/mail/mail-outbox-screen';
 import { SettingsScreen } from '../features/settings/settings';
 import { SectionGuard } from '../shell/section-guard';
 import { Shell } from '../shell/shell';
+import { Loading } from '../ui/page-header';
+
+/** The Analytics panel and its charts are a chunk of their own: only owners who open it load them. */
+const AnalyticsScreen = lazy(() => import('../features/analytics/analytics-screen'));
+const analytics = (
+  <Suspense fallback={<Loading what="analytics" />}>
+    <AnalyticsScreen />
+  </Suspense>
+);
 
 /**
  * The owner app's screens under /config. Each section of `shell/navigation.ts` adds its routes
@@ -63,6 +73,14 @@ export const ROUTES: RouteObject[] = [
       },
       { path: 'settings', element: <SectionGuard section="settings" />, children: [{ index: true, element: <SettingsScreen /> }] },
       { path: 'mail', element: <SectionGuard section="mail" />, children: [{ index: true, element: <MailOutboxScreen /> }] },
+      {
+        path: 'analytics',
+        element: <SectionGuard section="analytics" />,
+        children: [
+          { index: true, element: analytics },
+          { path: ':report', element: analytics },
+        ],
+      },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -25,6 +25,7 @@ export const SECTIONS: readonly Section[] = [
   { path: 'forms', label: 'Forms', permission: 'forms.manage' },
   { path: 'settings', label: 'Settings', permission: 'settings.edit' },
   { path: 'mail', label: 'Mail', permission: 'mail.view' },
+  { path: 'analytics', label: 'Analytics', permission: 'analytics.view' },
 ];
 
 /** Whether an owner with these roles may open `section`: the same table the server enforces. */

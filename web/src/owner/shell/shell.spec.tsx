@@ -14,7 +14,7 @@ describe('the owner app shell', () => {
     renderOwnerApp('/');
     const panel = await screen.findByRole('navigation', { name: 'Editor' });
     expect(await within(panel).findByRole('link', { name: 'Clay & Co.' })).toBeTruthy();
-    expect(within(panel).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clay & Co.', 'View site ↗', 'Pages', 'Products', 'Orders', 'Forms', 'Settings', 'Mail']);
+    expect(within(panel).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clay & Co.', 'View site ↗', 'Pages', 'Products', 'Orders', 'Forms', 'Settings', 'Mail', 'Analytics']);
     expect(within(panel).getByText('owner@example.com')).toBeTruthy();
   });
 
