@@ -25,12 +25,12 @@ const CSRF_TOKEN = /^[\x21-\x7e]{1,200}$/;
 export type ButtonAction = 'render' | 'click';
 
 /** What the census calls learn from the request itself. */
-type Client = { address: string; userAgent: string; now: number };
+type Client = { address: string; userAgent: string; now: number; bot: boolean };
 
 /**
  * The census calls (SPEC 7, issue 16 part 4): each call is checked against the client's rate limit
- * (429), dropped without a trace when a known bot made it (answered as accepted), parsed (400,
- * nothing stored), given its identities (visitorIdentities: no raw address or cookie id is kept),
+ * (429), parsed (400, nothing stored), dropped without a trace when a known bot made it (answered
+ * as accepted), given its identities (visitorIdentities: no raw address or cookie id is kept),
  * and appended with the batch it joins (VisitAppends); it resolves once stored.
  */
 @Injectable()
@@ -49,9 +49,9 @@ export class CensusIngestion {
   /** RecordHit (form-encoded `event`, `data`, `ss_cvr`). */
   async recordHit(req: AppRequest): Promise<void> {
     const client = this.admit(req);
-    if (!client) return;
     const hit = valueOrThrow(parseRecordHit(req.body, client.now, parseJsonText));
     await this.checkWebsite(hit.data.websiteId);
+    if (client.bot) return;
     const ids = await this.identify(client, hit.data.websiteId, hit.cookie);
     const host = headerOf(req, 'host');
     await this.appends.append([hitEventOf(hit, ids, { siteHosts: [host], language: languageOf(headerOf(req, 'accept-language')) })]);
@@ -72,10 +72,10 @@ export class CensusIngestion {
   /** RecordQuickView/{id}: no body; the census cookie comes with the request, the page from its Referer. */
   async quickView(req: AppRequest, itemId: string): Promise<void> {
     const client = this.admit(req);
-    if (!client) return;
     const item = valueOrThrow(parseQuickViewItemId(itemId));
     const cookie = valueOrThrow(parseCensusCookie(req.cookies[CENSUS_COOKIE], client.now, CENSUS_COOKIE));
     const { websiteId } = await this.websites.current();
+    if (client.bot) return;
     const ids = await this.identify(client, websiteId, cookie);
     await this.appends.append([quickViewEventOf(item, websiteId, refererPath(req), ids)]);
   }
@@ -83,10 +83,10 @@ export class CensusIngestion {
   /** Performance records: a JSON array, as text (sendBeacon) or as JSON. */
   async performance(req: AppRequest): Promise<void> {
     const client = this.admit(req);
-    if (!client) return;
     const body = typeof req.body === 'string' ? parseJsonText(req.body) : req.body;
     const records = valueOrThrow(parsePerformanceRecords(body));
     for (const r of records) await this.checkWebsite(r.data.websiteId);
+    if (client.bot) return;
     await this.appends.append(webVitalsEventsOf(records, new Date(client.now).toISOString()));
   }
 
@@ -99,9 +99,9 @@ export class CensusIngestion {
   async javascriptErrors(req: AppRequest): Promise<void> {
     this.checkCsrf(req);
     const client = this.admit(req);
-    if (!client) return;
     const report = valueOrThrow(parseJavascriptErrorReport(req.body));
     await this.checkWebsite(report.websiteId);
+    if (client.bot) return;
     await this.appends.append([javascriptErrorsEventOf(report, new Date(client.now).toISOString())]);
   }
 
@@ -111,19 +111,21 @@ export class CensusIngestion {
     eventOf: (body: B, ids: VisitIdentity) => VisitEvent,
   ): Promise<void> {
     const client = this.admit(req);
-    if (!client) return;
     const { body, cookie } = valueOrThrow(parse(req.body, client.now));
     await this.checkWebsite(body.websiteId);
+    if (client.bot) return;
     const ids = await this.identify(client, body.websiteId, cookie);
     await this.appends.append([eventOf(body, ids)]);
   }
 
-  /** The client of a call to store, or null for a known bot's (accepted, not stored); 429 past the address's limit. */
-  private admit(req: AppRequest): Client | null {
+  /**
+   * The client of a call (429 past its address's limit). A known bot's call is still checked (bad
+   * input is 400 whoever sends it), then accepted and not stored.
+   */
+  private admit(req: AppRequest): Client {
     if (!this.limits.take(req.ip)) throw new DomainException(domainError('RATE_LIMITED'));
     const userAgent = headerOf(req, 'user-agent') ?? '';
-    if (isKnownBot(userAgent, { countHeadless: this.settings.countHeadless })) return null;
-    return { address: req.ip, userAgent, now: Date.now() };
+    return { address: req.ip, userAgent, now: Date.now(), bot: isKnownBot(userAgent, { countHeadless: this.settings.countHeadless }) };
   }
 
   private async identify(client: Client, websiteId: string, cookie: CensusCookie): Promise<VisitIdentity> {
