@@ -69,6 +69,14 @@ function object(value: unknown, field: string): Record<string, unknown> {
   return isObject(value) ? value : refuse(field, `${field} must be a JSON object.`);
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/** Text with each lone surrogate (not storable as JSON in PostgreSQL) replaced by U+FFFD. */
+export function wellFormed(text: string): string {
+  return LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\ufffd') : text;
+}
+
 /** Text cut to `max` characters (never splitting a surrogate pair). */
 export function cut(text: string, max: number = INGESTION_LIMITS.textChars): string {
   if (text.length <= max) return text;
@@ -79,14 +87,14 @@ export function cut(text: string, max: number = INGESTION_LIMITS.textChars): str
 function text(o: Record<string, unknown>, name: string, required: boolean): string | undefined {
   const v = o[name];
   if (v === undefined || v === null) return required ? refuse(name, `${name} is required.`) : undefined;
-  return typeof v === 'string' ? cut(v) : refuse(name, `${name} must be text.`);
+  return typeof v === 'string' ? cut(wellFormed(v)) : refuse(name, `${name} must be text.`);
 }
 
 function id(o: Record<string, unknown>, name: string, required: boolean, max: number = INGESTION_LIMITS.idChars): string | undefined {
   const v = o[name];
   if (v === undefined || v === null || (v === '' && !required)) return required ? refuse(name, `${name} is required.`) : undefined;
   if (typeof v !== 'string' || v.length === 0 || v.length > max) return refuse(name, `${name} must be text of 1 to ${max} characters.`);
-  return v;
+  return wellFormed(v);
 }
 
 function integer(o: Record<string, unknown>, name: string, required: boolean, min: number, max: number): number | undefined {

@@ -124,3 +124,13 @@ describe('who is counted, and how', () => {
     expect(languageOf(undefined)).toBeNull();
   });
 });
+
+describe('texts PostgreSQL can store', () => {
+  it('replaces lone surrogates, keeps pairs', () => {
+    const parsed = parseRecordHit(
+      { event: 'view', data: JSON.stringify({ websiteId: 'w', url: 'u', title: 'a\ud800b\udc00c😀', pagePath: '/', pageType: 1, viewportInnerWidth: 1, isFirstLanding: true, sessionId: 's\udfff' }), ss_cvr: `abc|${T}|${T}|${T}|1` },
+      NOW,
+    );
+    expect(parsed.ok && [parsed.value.data.title, parsed.value.data.sessionId]).toEqual(['a\ufffdb\ufffdc😀', 's\ufffd']);
+  });
+});

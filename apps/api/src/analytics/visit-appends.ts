@@ -66,18 +66,30 @@ export class VisitAppends {
     this.running++;
     try {
       while (this.queue.length > 0) {
-        const batch = this.takeBatch();
-        try {
-          await this.commit(batch.flatMap((w) => w.events));
-        } catch (error) {
-          for (const w of batch) w.reject(error);
-          continue;
-        }
-        for (const w of batch) w.resolve();
+        await this.commitEach(this.takeBatch());
       }
     } finally {
       this.running--;
     }
+  }
+
+  /**
+   * Commits a batch and settles its calls. A batch refused for another reason than the database's
+   * absence (an SQL error: none is expected, the input is checked) is tried again call by call, so
+   * that one call's problem is its own and not the batch's.
+   */
+  private async commitEach(batch: Waiting[]): Promise<void> {
+    try {
+      await this.commit(batch.flatMap((w) => w.events));
+    } catch (error) {
+      if (batch.length === 1 || error instanceof DatabaseUnavailableError) {
+        for (const w of batch) w.reject(error);
+        return;
+      }
+      for (const w of batch) await this.commitEach([w]);
+      return;
+    }
+    for (const w of batch) w.resolve();
   }
 
   private async commit(events: VisitEvent[]): Promise<void> {
