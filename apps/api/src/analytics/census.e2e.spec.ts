@@ -2,9 +2,10 @@ import { describeEachDriver } from '@storefront/eventstore/testing';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { signIn } from '../../test/store-fixtures';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import { startAnotherApp, startTestApp, type TestApp } from '../../test/test-app';
 import { WebsiteDirectory } from '../catalog';
 import { VisitAppends } from './visit-appends';
+import { utcDayOf, VisitorIdentities } from './visitor-identities';
 
 /**
  * Issue 16 part 4: the census calls of SPEC 7 over HTTP, on both drivers. Each happy path is read
@@ -255,6 +256,24 @@ describeEachDriver('census calls over HTTP (issue 16)', (driver) => {
     expect(all).not.toContain(COOKIE_ID);
     expect(all).not.toContain('FreshVisitorZ9');
     expect(all).not.toContain('127.0.0.1');
+  });
+
+  it('computes the same visitor id in every API process from the day’s salt in the database, a new one the next day, and deletes old salts', async () => {
+    await t.db.query(`INSERT INTO analytics_visitor_salts (day, salt) VALUES ('2020-01-01', 'old') ON CONFLICT DO NOTHING`);
+    const other = await startAnotherApp(t);
+    try {
+      const now = Date.now();
+      const here = await t.app.get(VisitorIdentities).visitorId(now, websiteId, '198.51.100.7', CHROME);
+      const there = await other.get(VisitorIdentities).visitorId(now, websiteId, '198.51.100.7', CHROME);
+      expect(there).toBe(here);
+      expect(await other.get(VisitorIdentities).visitorId(now, websiteId, '198.51.100.8', CHROME)).not.toBe(here);
+      const tomorrow = await other.get(VisitorIdentities).visitorId(now + 86_400_000, websiteId, '198.51.100.7', CHROME);
+      expect(tomorrow).not.toBe(here);
+      const days = (await t.db.query<{ day: string }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_visitor_salts ORDER BY day`)).rows.map((r) => r.day);
+      expect(days).toEqual([utcDayOf(now), utcDayOf(now + 86_400_000)]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('stores a burst of 200 concurrent hits exactly once each, answering each once stored, in a few appends', async () => {
