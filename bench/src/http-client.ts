@@ -12,15 +12,20 @@ export class BenchClient {
   }
 
   request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> {
-    const url = new URL(path, this.baseUrl);
     const payload = body === undefined ? undefined : JSON.stringify(body);
+    return this.send(method, path, payload, { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers });
+  }
+
+  /** A request with a body as it is (`payload` text, its content type among `headers`). */
+  send(method: string, path: string, payload: string | undefined, headers: Record<string, string> = {}): Promise<JsonResponse> {
+    const url = new URL(path, this.baseUrl);
     return new Promise((resolve, reject) => {
       const req = http.request(
         url,
         {
           method,
           agent: this.agent,
-          headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...headers },
+          headers: { ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}), ...headers },
         },
         (res) => {
           const chunks: Buffer[] = [];

@@ -3,6 +3,7 @@ import { runCatchUpBench } from './catch-up.bench';
 import { runCommerceHttpBench } from './commerce-http.bench';
 import { runFormSubmissionBench } from './form-submission.bench';
 import { runPageRenderBench } from './page-render.bench';
+import { runRecordHitBench } from './record-hit.bench';
 import { runRenderBench } from './render.bench';
 import { runStartBench } from './start.bench';
 
@@ -19,6 +20,8 @@ async function main() {
   await runCommerceHttpBench();
   console.log('\n# SaveFormSubmission over HTTP (built server)');
   await runFormSubmissionBench();
+  console.log('\n# RecordHit over HTTP (built server)');
+  await runRecordHitBench();
   console.log('\n# template rendering');
   await runRenderBench();
   console.log('\n# published pages with a 200-product store (server time)');

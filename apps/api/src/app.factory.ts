@@ -12,6 +12,7 @@ import { BODY_LIMITS, installBodyParsers } from './infrastructure/http/body-pars
 import { HttpErrorFilter } from './infrastructure/http/http-error.filter';
 import { frameworkErrors, installRequestGuards } from './infrastructure/http/request-guards';
 import { createStructuredLogger, installRequestLogging } from './infrastructure/http/request-logging';
+import { parseQuery } from './infrastructure/http/query-string';
 import { installStaticAssets } from './infrastructure/http/static-assets';
 import { OwnerRequestHooks } from './security';
 import { installSecurityHeaders } from './security/content-security-policy';
@@ -34,7 +35,7 @@ export async function createApp(
     bodyLimit: BODY_LIMITS.bytes,
     // X-Forwarded-For and X-Forwarded-Proto count only from the proxies TRUST_PROXY names (none by default).
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500, querystringParser: parseQuery },
     logger: false,
     return503OnClosing: true,
     frameworkErrors,

@@ -103,6 +103,17 @@ export type AppConfig = {
   restock: RestockSettings;
   mail: MailSettings;
   botCheck: BotCheckSettings;
+  analytics: AnalyticsSettings;
+};
+
+/** The census endpoints (apps/api/src/analytics). */
+export type AnalyticsSettings = {
+  /** Per client address, over every census call. */
+  rateLimit: RateLimit;
+  /** How long a batch is retried while the database is unavailable before its calls answer 503. */
+  appendRetryMs: number;
+  /** Count headless browsers as visitors (browser tests). */
+  countHeadless: boolean;
 };
 
 /** Outgoing mail (apps/api/src/mail): SMTP when set, else the local outbox. */
@@ -193,6 +204,11 @@ export function loadConfig(env: SettingsEnv = process.env): AppConfig {
       retryBaseMs: s.mailRetryBaseMs,
       maxAttempts: s.mailMaxAttempts,
       pollIntervalMs: s.mailPollIntervalMs,
+    },
+    analytics: {
+      rateLimit: { burst: s.analyticsRateLimitBurst, refillPerSecond: s.analyticsRateLimitPerSecond },
+      appendRetryMs: s.analyticsAppendRetryMs,
+      countHeadless: s.analyticsCountHeadless,
     },
     botCheck: {
       altchaHmacKey: s.altchaHmacKey,

@@ -38,6 +38,7 @@ describe('settings: defaults', () => {
         clientRateLimit: { burst: 60, refillPerSecond: 10 },
       },
       checkout: { minimumSubtotalCents: 0 },
+      analytics: { rateLimit: { burst: 120, refillPerSecond: 20 }, appendRetryMs: 5000, countHeadless: false },
       checkoutProcess: { recoveryDeadlineMs: 15_000, recoveryIntervalMs: 5_000, testPauseAfter: null },
       signInThrottle: {
         baseDelayMs: 250, maxDelayMs: 5000, windowSeconds: 900,
@@ -131,6 +132,8 @@ describe('settings: every variable is honoured', () => {
       'RECAPTCHA_PROJECT_ID', 'RECAPTCHA_SCORE_THRESHOLD', 'RECAPTCHA_VERIFY_URL', 'SMTP_URL',
       // Issue 15: back-in-stock sign-ups.
       'RESTOCK_BOT_CHECK', 'RESTOCK_RATE_LIMIT_BURST', 'RESTOCK_RATE_LIMIT_PER_SECOND',
+      // Issue 16: the census calls.
+      'ANALYTICS_RATE_LIMIT_BURST', 'ANALYTICS_RATE_LIMIT_PER_SECOND', 'ANALYTICS_APPEND_RETRY_MS', 'ANALYTICS_COUNT_HEADLESS',
     ].sort());
   });
 });

@@ -293,6 +293,26 @@ export const SETTINGS = {
     name: 'RESTOCK_RATE_LIMIT_PER_SECOND', min: 0, default: 0.5, usedBy: 'restock',
     description: 'Per-address back-in-stock sign-up limit: sign-ups regained per second',
   }),
+  analyticsRateLimitBurst: integer({
+    name: 'ANALYTICS_RATE_LIMIT_BURST', min: 0, default: 120, usedBy: 'analytics',
+    description:
+      'Census calls (hits, button, form and overlay calls, quick views, performance records, error reports) one client address may ' +
+      'make at once (token bucket per process; over it: 429). `0` turns it off (the RecordHit benchmark does)',
+  }),
+  analyticsRateLimitPerSecond: decimal({
+    name: 'ANALYTICS_RATE_LIMIT_PER_SECOND', min: 0, default: 20, usedBy: 'analytics',
+    description: 'Per-address census call limit: calls regained per second',
+  }),
+  analyticsAppendRetryMs: integer({
+    name: 'ANALYTICS_APPEND_RETRY_MS', min: 0, max: 600_000, default: 5_000, usedBy: 'analytics',
+    description:
+      'How long (milliseconds) a batch of accepted census calls is retried while the database is unavailable before its calls are ' +
+      'answered 503; a call is acknowledged only once its batch is stored',
+  }),
+  analyticsCountHeadless: boolean({
+    name: 'ANALYTICS_COUNT_HEADLESS', default: false, usedBy: 'analytics (tests)',
+    description: 'Count visits from headless browsers (browser tests set it); other known bots are never counted',
+  }),
   multipleQuantityAllowedForServices: boolean({
     name: 'MULTIPLE_QUANTITY_ALLOWED_FOR_SERVICES', default: true, usedBy: 'cart, storefront',
     description:

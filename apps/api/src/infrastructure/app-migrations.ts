@@ -138,4 +138,17 @@ CREATE TABLE bot_check_spent_challenges (
 CREATE INDEX bot_check_spent_challenges_expires_at ON bot_check_spent_challenges (expires_at);
 `,
   },
+  {
+    id: 'api/003-analytics-visitor-salts',
+    sql: /* sql */ `
+-- The census endpoints' daily salts (apps/api/src/analytics/visitor-identities.ts): a visitor id
+-- is a hash of (salt of the UTC day, website, client address, user agent), so visitors are counted
+-- within a day and cannot be followed across days. Every API process reads the same day's salt;
+-- salts of days before yesterday are deleted, after which nobody can recompute those ids.
+CREATE TABLE analytics_visitor_salts (
+  day  date PRIMARY KEY,
+  salt text NOT NULL
+);
+`,
+  },
 ];

@@ -9,6 +9,13 @@ import { clearSessionCookie, OWNER_SESSION_COOKIE, setSessionCookie } from './se
 
 export const XSRF_HEADER = 'X-XSRF-Token';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * The census calls (issue 16): anonymous analytics a page sends, also when the visitor is signed in
+ * (a viewer outside /config), partly by sendBeacon, which cannot set headers. They never act with
+ * the owner's authority, so they are not held to the owner's token; the error reports check their
+ * own CSRF header (apps/api/src/analytics).
+ */
+const CENSUS_CALLS = /^\/api\/(census\/|1\/performance\/records$|events\/RecordJavascriptErrors$)/;
 /** Signing in issues the token, so it cannot demand one. */
 const SIGN_IN = { method: 'POST', path: '/api/config/session' };
 
@@ -29,7 +36,8 @@ export function sessionOf(req: AppRequest): OwnerSession | undefined {
  * 2. Cross-site request forgery defence. A state-changing request that carries a live owner
  *    session must send `X-XSRF-Token` equal to the session's token (returned by sign-in), else 403
  *    XSRF_TOKEN_INVALID: another site can make a browser send the cookie but cannot read the token.
- *    Requests without a session (visitors' carts, forms) are not affected. The sign-in POST must be
+ *    Requests without a session (visitors' carts, forms) are not affected, nor are the census
+ *    calls (anonymous analytics). The sign-in POST must be
  *    JSON: a cross-site HTML form cannot send JSON without a CORS preflight, so another site cannot
  *    sign a visitor into an account of its choosing (login CSRF).
  */
@@ -73,7 +81,7 @@ export class OwnerRequestHooks {
       return;
     }
     const session = sessionOf(req);
-    if (!session) return;
+    if (!session || CENSUS_CALLS.test(path)) return;
     const sent = headerOf(req, XSRF_HEADER);
     if (typeof sent !== 'string' || !safeEqual(sent, session.xsrfToken)) {
       throw new DomainException(domainError('XSRF_TOKEN_INVALID'));

@@ -62,6 +62,14 @@ const PUBLIC_ROUTES: Record<RouteKey, PublicRoute> = {
   'POST /api/site-users/account/notifications/restock': { why: 'a visitor’s back-in-stock sign-up (SPEC 7)' },
   'GET /api/site-users/account/notifications/restock/unsubscribe': { why: 'a back-in-stock mail’s unsubscribe link (its signed token)' },
   'POST /api/site-users/account/notifications/restock/unsubscribe': { why: 'a back-in-stock mail’s unsubscribe button (its signed token)' },
+  'POST /api/census/RecordHit': { why: 'visitor tracking: a page view or commerce hit (SPEC 7; anonymous, hashed identities)' },
+  'POST /api/census/button-click': { why: 'visitor tracking: a button clicked (SPEC 7)' },
+  'POST /api/census/button-render': { why: 'visitor tracking: a button shown (SPEC 7)' },
+  'POST /api/census/form-render': { why: 'visitor tracking: a form shown (SPEC 7)' },
+  'POST /api/census/overlay': { why: 'visitor tracking: a popup overlay shown, closed or submitted (SPEC 7)' },
+  'POST /api/census/RecordQuickView/:id': { why: 'visitor tracking: a product quick view (SPEC 7)' },
+  'POST /api/1/performance/records': { why: 'visitor tracking: a page’s web vitals (SPEC 7, sendBeacon)' },
+  'POST /api/events/RecordJavascriptErrors': { why: 'visitor tracking: a page’s JavaScript errors (SPEC 7, with its CSRF header)' },
 };
 
 /** Who calls: anonymous, one account per role, and one with two roles. */

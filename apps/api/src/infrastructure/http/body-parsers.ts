@@ -3,18 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parse as parseQueryString } from 'node:querystring';
 import secureJson from 'secure-json-parse';
 import { DomainException } from './domain-exception';
+import { BODY_LIMITS, bodyLimitFor, bodyTooLarge } from './body-limits';
+import { pathOf } from './request-context';
 
-/** Every parsed request body (JSON or form) stays within these limits before it reaches a controller. */
-export const BODY_LIMITS = {
-  /** Bytes of a JSON or form body (uploads have their own limit, read by the media controller). */
-  bytes: 1024 * 1024,
-  /** Nesting of objects and arrays in a JSON body. */
-  depth: 32,
-  /** Object keys and array items in a JSON body, counted over the whole document. */
-  members: 10_000,
-  /** Fields of a form body. */
-  formFields: 1000,
-} as const;
+export { BODY_LIMITS } from './body-limits';
 
 const tooDeep = () =>
   new DomainException(domainError('INVALID_REQUEST', { limit: BODY_LIMITS.depth }, `The request body nests more than ${BODY_LIMITS.depth} levels deep.`));
@@ -59,6 +51,31 @@ function malformedJson() {
 }
 
 /**
+ * JSON text read as a JSON body is (a route that takes JSON inside a form field or a text body):
+ * 400 MALFORMED_JSON when it does not parse or has prototype keys, 400 INVALID_REQUEST past the
+ * shape limits.
+ */
+export function parseJsonText(text: string): unknown {
+  let value: unknown;
+  try {
+    value = parseJson(text);
+  } catch {
+    throw malformedJson();
+  }
+  checkJsonShape(value);
+  return value;
+}
+
+/** Routes that read a `text/plain` body (sendBeacon sends a string as text/plain): as text, within the route's limit. */
+const TEXT_BODY_ROUTES = [{ method: 'POST', path: /^\/api\/1\/performance\/records\/?$/ }];
+
+/** Whether a body read whole is over its route's limit, when the route's is below the parser's own. */
+function overRouteLimit(req: FastifyRequest, text: string): boolean {
+  const limit = bodyLimitFor(req);
+  return limit < BODY_LIMITS.bytes && text.length > limit / 4 && Buffer.byteLength(text, 'utf8') > limit;
+}
+
+/**
  * The app's body parsers, in place of Fastify's defaults:
  *
  * - `application/json`, read as UTF-8 (another declared charset is refused with 415 by
@@ -67,11 +84,13 @@ function malformedJson() {
  *   or with a NUL character in a key or string is 400 INVALID_REQUEST.
  * - `application/x-www-form-urlencoded`: fields as strings (arrays when repeated), at most 1,000;
  *   UTF-8 only, no NUL.
+ * - `text/plain`, on the routes that take text (the performance records' beacons): the text, as
+ *   UTF-8, within the route's limit; on every other route it is left unread like any other type.
  * - `multipart/form-data` belongs to @fastify/multipart (media uploads).
  * - Anything else is left unread on `request.raw`: the media upload reads it as the file, every
  *   other route sees no body.
  *
- * Bodies over `BODY_LIMITS.bytes` are refused by Fastify with 413 before a parser runs (a declared
+ * Bodies over `BODY_LIMITS.bytes` (or their route's smaller limit, `bodyLimitFor`) are refused by Fastify with 413 before a parser runs (a declared
  * Content-Length already in `request-guards.ts`). A `Content-Encoding` of gzip, deflate or br is
  * decoded by @fastify/compress before the parser, and the limit counts the decoded bytes (a small
  * gzip bomb is 413 like any big body); bytes that do not decode are 400, any other encoding 415.
@@ -80,6 +99,7 @@ export function installBodyParsers(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMITS.bytes }, (_req: FastifyRequest, text: string | Buffer, done) => {
     const source = typeof text === 'string' ? text : text.toString('utf8');
+    if (overRouteLimit(_req, source)) return done(bodyTooLarge(), undefined);
     if (source.trim() === '') return done(null, {});
     let body: unknown;
     try {
@@ -96,6 +116,7 @@ export function installBodyParsers(fastify: FastifyInstance): void {
   });
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMITS.bytes }, (_req: FastifyRequest, text: string | Buffer, done) => {
     const source = typeof text === 'string' ? text : text.toString('utf8');
+    if (overRouteLimit(_req, source)) return done(bodyTooLarge(), undefined);
     if (hasNul(source) || /%00/.test(source)) return done(nulCharacter(), undefined);
     let fields = source === '' ? 0 : 1;
     for (let i = source.indexOf('&'); i !== -1 && fields <= BODY_LIMITS.formFields; i = source.indexOf('&', i + 1)) fields++;
@@ -104,5 +125,36 @@ export function installBodyParsers(fastify: FastifyInstance): void {
     }
     done(null, { ...parseQueryString(source, '&', '=', { maxKeys: BODY_LIMITS.formFields }) });
   });
+  fastify.addContentTypeParser('text/plain', (req, payload, done) => {
+    if (!TEXT_BODY_ROUTES.some((r) => r.method === req.method && r.path.test(pathOf(req)))) return done(null, undefined);
+    readText(payload, bodyLimitFor(req)).then((text) => done(null, text), (error: Error) => done(error, undefined));
+  });
   fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+}
+
+/** A body stream as UTF-8 text; past `limit` bytes, 413 (the rest is not read). */
+function readText(payload: NodeJS.ReadableStream, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const onData = (chunk: Buffer | string) => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      bytes += buffer.length;
+      if (bytes > limit) {
+        payload.removeListener('data', onData);
+        payload.removeListener('end', onEnd);
+        reject(bodyTooLarge());
+        return;
+      }
+      chunks.push(buffer);
+    };
+    const onEnd = () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (hasNul(text)) reject(nulCharacter());
+      else resolve(text);
+    };
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', reject);
+  });
 }

@@ -1,8 +1,11 @@
-import { domainError, MAX_IMAGE_BYTES } from '@storefront/domain';
+import { domainError } from '@storefront/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BODY_LIMITS } from './body-parsers';
+import { bodyLimitFor, bodyTooLarge } from './body-limits';
 import { DomainException } from './domain-exception';
+import { MAX_QUERY_KEYS, TOO_MANY_QUERY_KEYS } from './query-string';
 import { hasContentType, headerOf, pathOf } from './request-context';
+
+export { bodyLimitFor } from './body-limits';
 
 /**
  * C0 and C1 control characters and DEL. None belongs in an address, a query value, a cookie or a
@@ -14,10 +17,7 @@ export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 /** Headers whose values the app reads as tokens or ids. */
 const TOKEN_HEADERS = ['x-xsrf-token', 'idempotency-key', 'x-correlation-id'];
 
-/** The one route that takes a raw body larger than BODY_LIMITS.bytes (an image upload, as it is or multipart). */
-const UPLOAD = { method: 'POST', path: /^\/api\/media\/images\/?$/ };
-/** Room for multipart framing and the text fields beside the file. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
 
 /** JSON and form bodies are read as UTF-8: a declared charset must be UTF-8 (or its subset US-ASCII). */
 const READABLE_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii']);
@@ -47,18 +47,15 @@ function check(value: unknown, where: string): void {
   }
 }
 
-/** The most a request to this route may declare in Content-Length. */
-export function bodyLimitFor(req: Pick<FastifyRequest, 'method' | 'url'>): number {
-  return req.method === UPLOAD.method && UPLOAD.path.test(pathOf(req as FastifyRequest)) ? MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES : BODY_LIMITS.bytes;
-}
 
 /**
  * The first checks every request meets, in an `onRequest` hook before its body is read, its
  * session looked up or its route run, so bad input never reaches a command or a query:
  *
- * 1. A declared Content-Length over the route's limit: 413 REQUEST_TOO_LARGE (also for body types
- *    no parser reads, and on owner routes before the sign-in check). Bodies without a length
- *    (chunked) are cut off at the same limit while they are read.
+ * 1. A declared Content-Length over the route's limit (`bodyLimitFor`): 413 REQUEST_TOO_LARGE (also
+ *    for body types no parser reads, and on owner routes before the sign-in check). Bodies without
+ *    a length (chunked) are cut off at the same limit while they are read. A query string of more
+ *    than 1000 keys (SPEC 9): 400 INVALID_REQUEST.
  * 2. A JSON or form body declared in a charset other than UTF-8: 415 UNSUPPORTED_MEDIA_TYPE.
  * 3. Control characters (NUL included) in the percent-decoded path, in query keys and values, in
  *    cookie values and in the token headers (X-XSRF-Token, Idempotency-Key, X-Correlation-Id):
@@ -69,8 +66,9 @@ export function bodyLimitFor(req: Pick<FastifyRequest, 'method' | 'url'>): numbe
 export function installRequestGuards(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', async (req: FastifyRequest) => {
     const declared = Number(headerOf(req, 'content-length'));
-    if (Number.isFinite(declared) && declared > bodyLimitFor(req)) {
-      throw Object.assign(new Error('Request body is too large'), { statusCode: 413 });
+    if (Number.isFinite(declared) && declared > bodyLimitFor(req)) throw bodyTooLarge();
+    if ((req.query as Record<symbol, unknown> | undefined)?.[TOO_MANY_QUERY_KEYS]) {
+      throw new DomainException(domainError('INVALID_REQUEST', { field: 'query string', limit: MAX_QUERY_KEYS }, `The query string has more than ${MAX_QUERY_KEYS} keys.`));
     }
     checkCharset(req);
     let path: string;
