@@ -1,3 +1,5 @@
 export * from './wire';
 export * from './reports';
 export * from './events';
+export * from './census-cookie';
+export * from './tracking-rules';
