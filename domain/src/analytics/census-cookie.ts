@@ -20,8 +20,8 @@ const CENSUS_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** A positive integer written without a sign, a leading zero, a fraction or an exponent. */
 const POSITIVE_INTEGER = /^[1-9][0-9]{0,15}$/;
 
-function positiveInteger(text: string): number | null {
-  if (!POSITIVE_INTEGER.test(text)) return null;
+function positiveInteger(text: unknown): number | null {
+  if (typeof text !== 'string' || !POSITIVE_INTEGER.test(text)) return null;
   const value = Number(text);
   return Number.isSafeInteger(value) ? value : null;
 }
@@ -34,9 +34,10 @@ export function parseCensusCookie(value: string | null | undefined): CensusCooki
   if (typeof value !== 'string') return null;
   const parts = value.split('|');
   if (parts.length !== 5 || !CENSUS_ID.test(parts[0]!)) return null;
-  const [firstVisit, previousVisit, latestVisit, visitCount] = parts.slice(1).map(positiveInteger);
-  if (firstVisit == null || previousVisit == null || latestVisit == null || visitCount == null) return null;
-  return { id: parts[0]!, firstVisit, previousVisit, latestVisit, visitCount };
+  const numbers = parts.slice(1).map(positiveInteger);
+  if (numbers.includes(null)) return null;
+  const [firstVisit, previousVisit, latestVisit, visitCount] = numbers as number[];
+  return { id: parts[0]!, firstVisit: firstVisit!, previousVisit: previousVisit!, latestVisit: latestVisit!, visitCount: visitCount! };
 }
 
 export function formatCensusCookie(c: CensusCookie): string {
@@ -45,7 +46,7 @@ export function formatCensusCookie(c: CensusCookie): string {
 
 /** SPEC 5: the timing cookie is a positive integer (a timestamp) without a leading zero, else invalid (null). */
 export function parseTimingCookie(value: string | null | undefined): number | null {
-  return typeof value === 'string' ? positiveInteger(value) : null;
+  return positiveInteger(value);
 }
 
 /**
@@ -79,8 +80,7 @@ export function nextVisitCookies(input: { census: string | null | undefined; tim
   if (!found) {
     census = { id: input.newId(), firstVisit: now, previousVisit: now, latestVisit: now, visitCount: 1 };
   } else if (!timingValid) {
-    const visitCount = found.visitCount < Number.MAX_SAFE_INTEGER ? found.visitCount + 1 : found.visitCount;
-    census = { ...found, previousVisit: found.latestVisit, latestVisit: now, visitCount };
+    census = { ...found, previousVisit: found.latestVisit, latestVisit: now, visitCount: Math.min(found.visitCount + 1, Number.MAX_SAFE_INTEGER) };
   } else {
     census = found;
     newVisit = false;

@@ -50,8 +50,7 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
 
 /** SPEC 6: a visitor (no account), or an account whose only website role is viewer, outside /config. */
 export function countsAsVisitor(roles: readonly string[], path: string): boolean {
-  if (roles.length === 0) return true;
-  return roles.length === 1 && roles[0] === 'viewer' && !under(path, OWNER_APP_PATH);
+  return roles.length === 0 || (roles.join() === 'viewer' && !under(path, OWNER_APP_PATH));
 }
 
 /** The performance-cookie consent in a consent cookie's value (`performance` among its comma-separated kinds). */

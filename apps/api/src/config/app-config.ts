@@ -103,6 +103,8 @@ export type AppConfig = {
   restock: RestockSettings;
   mail: MailSettings;
   botCheck: BotCheckSettings;
+  /** The tracker on published pages (docs/ANALYTICS.md 'Tracker'): off under the disabling flag; the cookie policy it follows. */
+  tracking: { disabled: boolean; cookiePolicy: 'permissive' | 'restrictive' };
 };
 
 /** Outgoing mail (apps/api/src/mail): SMTP when set, else the local outbox. */
@@ -194,6 +196,7 @@ export function loadConfig(env: SettingsEnv = process.env): AppConfig {
       maxAttempts: s.mailMaxAttempts,
       pollIntervalMs: s.mailPollIntervalMs,
     },
+    tracking: { disabled: !s.visitorTracking, cookiePolicy: s.cookiePolicy },
     botCheck: {
       altchaHmacKey: s.altchaHmacKey,
       recaptcha: {

@@ -51,6 +51,7 @@ describe('settings: defaults', () => {
         altchaHmacKey: undefined,
         recaptcha: { verifyUrl: 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments', projectId: undefined, apiKey: undefined, scoreThreshold: 0.5 },
       },
+      tracking: { disabled: false, cookiePolicy: 'permissive' },
     } satisfies AppConfig);
     expect(DEFAULT_CONFIG).toEqual(config);
   });
