@@ -144,7 +144,8 @@ describe('tracker script (browser)', () => {
       expect(Number(cvt.value)).toBe(c1!.firstVisit);
 
       // Another page in the same visit: the census cookie is unchanged, the session goes on.
-      await page.goto(`${server.url}/journal`, { waitUntil: 'load' });
+      // Followed from the home page (so the home page is its referrer).
+      await Promise.all([page.waitForURL(`${server.url}/journal`, { waitUntil: 'load' }), page.evaluate(() => location.assign('/journal'))]);
       const [, sameVisit] = hitsOf(await waitForSent(sent, '/api/census/RecordHit', 2));
       expect(await census(context)).toEqual(c1);
       expect(sameVisit!.data).toMatchObject({ pagePath: '/journal', isFirstLanding: false, sessionId: first!.data.sessionId, referrer: `${server.url}/` });
