@@ -1,4 +1,4 @@
-// Builds the islands bundle and the owner app (two Vite builds: dist/ and dist/owner/), unless nothing it is built from changed since the last
+// Builds the islands bundle, the owner app and the tracker script (three Vite builds: dist/, dist/owner/ and dist/tracker/), unless nothing it is built from changed since the last
 // build (a stamp of the inputs' content hashes sits in dist/). After a build every text asset is
 // written beside itself as .br (brotli, highest quality) and .gz, which the API sends to clients
 // that accept them, so the bundle is compressed once here and never per request. Then every
@@ -16,7 +16,7 @@ import { checkBudgets } from './bundle-budget.mjs';
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(web, 'dist');
 const stampFile = join(dist, '.build-stamp');
-const inputs = [join(web, 'src'), join(web, 'public'), join(web, '..', 'domain', 'src'), join(web, 'vite.config.ts'), join(web, 'vite.owner.config.ts'), join(web, 'package.json'), join(web, 'tsconfig.json'), join(web, '..', 'package-lock.json')];
+const inputs = [join(web, 'src'), join(web, 'public'), join(web, '..', 'domain', 'src'), join(web, 'vite.config.ts'), join(web, 'vite.owner.config.ts'), join(web, 'vite.tracker.config.ts'), join(web, 'package.json'), join(web, 'tsconfig.json'), join(web, '..', 'package-lock.json')];
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|map)$/;
 
 function* files(path) {
@@ -50,7 +50,7 @@ function enforceBudgets() {
   process.exit(1);
 }
 
-const built = existsSync(join(dist, '.vite', 'manifest.json')) && existsSync(join(dist, 'owner', '.vite', 'manifest.json'));
+const built = ['', 'owner', 'tracker'].every((sub) => existsSync(join(dist, sub, '.vite', 'manifest.json')));
 if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp && built) {
   console.log('web bundle is up to date');
   enforceBudgets();
@@ -58,9 +58,10 @@ if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp
 }
 
 const viteBin = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
-// The islands' build empties dist/, so the owner app is built after it, into dist/owner/.
+// The islands' build empties dist/, so the owner app and the tracker are built after it, into dist/owner/ and dist/tracker/.
 execFileSync(process.execPath, [viteBin, 'build'], { cwd: web, stdio: 'inherit' });
 execFileSync(process.execPath, [viteBin, 'build', '--config', 'vite.owner.config.ts'], { cwd: web, stdio: 'inherit' });
+execFileSync(process.execPath, [viteBin, 'build', '--config', 'vite.tracker.config.ts'], { cwd: web, stdio: 'inherit' });
 for (const file of files(dist)) {
   if (!COMPRESSIBLE.test(file) || file.includes(`${join('dist', '.vite')}`)) continue;
   const data = readFileSync(file);

@@ -14,7 +14,8 @@ export const BUILT_SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/demo/main.js');
 /** The product's own entry point: a new data directory gets an untitled website and an empty store. */
 export const PRODUCT_SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/main.js');
 
-const READY_TIMEOUT_MS = 60_000;
+// A demo server seeds its store, site and images before it listens: over a minute on a loaded shared machine.
+const READY_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 5_000;
 
 export type RunningServer = {

@@ -5,8 +5,8 @@
  * field). Texts that may be long (addresses, titles, referrers, error messages, stacks) are cut to
  * `INGESTION_LIMITS.textChars`; ids and names past their limits are refused.
  *
- * `parseCensusCookie` is the server's own reading of `ss_cvr` (SPEC 5: an id and four bar-separated
- * positive integers); the tracker's shared parser (census-cookie.ts) should replace it at merge.
+ * `readCensusCookie` reads `ss_cvr` with the tracker's own parser (census-cookie.ts: SPEC 5's format)
+ * and refuses, beyond it, a cookie the tracker could not have made.
  */
 import type { DomainError } from '../shared/decider';
 import { errorOf, REQUEST_ERROR_MESSAGES } from '../shared/error-catalogue';
@@ -16,6 +16,7 @@ import type {
   OverlayCensus, PerformanceRecord, RecordHitData, RecordHitEvent, TrackedPageKind,
 } from './wire';
 import { TRACKING_LIMITS } from './wire';
+import { parseCensusCookie } from './census-cookie';
 
 /** Limits of the census endpoints' input beside SPEC 9's (TRACKING_LIMITS). */
 export const INGESTION_LIMITS = {
@@ -120,32 +121,28 @@ function oneOf<const V extends string>(o: Record<string, unknown>, name: string,
   return (values as readonly unknown[]).includes(v) ? (v as V) : refuse(name, `${name} must be one of ${values.map((x) => `'${x}'`).join(', ')}.`);
 }
 
-const POSITIVE_INTEGER = /^[1-9][0-9]{0,15}$/;
-const COOKIE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
 /**
- * `ss_cvr` (SPEC 3, 5): `id|firstVisit|previousVisit|latestVisit|visitCount`, the id of letters,
- * digits, `-` and `_` (at most 64), then four positive integers without leading zeros. A cookie
- * that cannot be one the tracker made is refused as forged: times before 2000 or more than a day
- * ahead of `now`, the first or previous visit after the latest, a count of 0 or over a million.
+ * `ss_cvr` (SPEC 3, 5): `id|firstVisit|previousVisit|latestVisit|visitCount` as the tracker's parser
+ * reads it (an id of letters, digits, `-` and `_`, at most 64, then four positive integers without
+ * leading zeros). A cookie that cannot be one the tracker made is refused as forged: times before
+ * 2000 or more than a day ahead of `now`, the first or previous visit after the latest, a count
+ * over a million.
  */
-export function parseCensusCookie(value: unknown, now: number, field = 'ss_cvr'): Parsed<CensusCookie> {
+export function readCensusCookie(value: unknown, now: number, field = 'ss_cvr'): Parsed<CensusCookie> {
   if (typeof value !== 'string' || value.length > 200) return fail(field, `${field} must be the census cookie.`);
-  const parts = value.split('|');
-  if (parts.length !== 5 || !COOKIE_ID.test(parts[0]!) || !parts.slice(1).every((p) => POSITIVE_INTEGER.test(p))) {
-    return fail(field, `${field} must be an id followed by four bar-separated positive integers.`);
-  }
-  const [firstVisit, previousVisit, latestVisit, visitCount] = parts.slice(1).map(Number) as [number, number, number, number];
+  const cookie = parseCensusCookie(value);
+  if (!cookie) return fail(field, `${field} must be an id followed by four bar-separated positive integers.`);
+  const { firstVisit, previousVisit, latestVisit, visitCount } = cookie;
   const latestAllowed = now + INGESTION_LIMITS.clockSkewMs;
   const inRange = (t: number) => t >= INGESTION_LIMITS.earliestTime && t <= latestAllowed;
   if (!inRange(firstVisit) || !inRange(previousVisit) || !inRange(latestVisit) || firstVisit > latestVisit || previousVisit > latestVisit || visitCount > INGESTION_LIMITS.maxVisitCount) {
     return fail(field, `${field} is not a census cookie this site could have set.`);
   }
-  return { ok: true, value: { id: parts[0]!, firstVisit, previousVisit, latestVisit, visitCount } };
+  return { ok: true, value: cookie };
 }
 
 function censusCookie(value: unknown, now: number, field: string): CensusCookie {
-  const parsed = parseCensusCookie(value, now, field);
+  const parsed = readCensusCookie(value, now, field);
   if (!parsed.ok) throw new Refusal(field, parsed.error.message);
   return parsed.value;
 }

@@ -1,5 +1,5 @@
 import { deviceClassOf, hitEventOf, isKnownBot, languageOf, referrerHostOf, utmSourceOf } from './ingestion-events';
-import { cut, parseCensusCookie, parseJavascriptErrorReport, parsePerformanceRecords, parseRecordHit } from './ingestion-parsers';
+import { cut, readCensusCookie, parseJavascriptErrorReport, parsePerformanceRecords, parseRecordHit } from './ingestion-parsers';
 
 const NOW = Date.UTC(2026, 10, 28, 12);
 const T = NOW - 60_000;
@@ -25,13 +25,13 @@ describe('the server-side census cookie reading (SPEC 5)', () => {
     ['a number too big to be exact', `abc|${T}|${T}|${T}|99999999999999999`, false],
     ['not text', 42, false],
   ])('%s', (_name, value, ok) => {
-    const parsed = parseCensusCookie(value, NOW);
+    const parsed = readCensusCookie(value, NOW);
     expect(parsed.ok).toBe(ok);
     if (!parsed.ok) expect(parsed.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'ss_cvr' } });
   });
 
   it('reads the parts', () => {
-    expect(parseCensusCookie(`abc|${T - 2}|${T - 1}|${T}|3`, NOW)).toEqual({ ok: true, value: { id: 'abc', firstVisit: T - 2, previousVisit: T - 1, latestVisit: T, visitCount: 3 } });
+    expect(readCensusCookie(`abc|${T - 2}|${T - 1}|${T}|3`, NOW)).toEqual({ ok: true, value: { id: 'abc', firstVisit: T - 2, previousVisit: T - 1, latestVisit: T, visitCount: 3 } });
   });
 });
 

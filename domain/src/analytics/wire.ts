@@ -104,7 +104,11 @@ export type PerformanceRecord = {
   data: { websiteId: string; pagePath: string; pageType: number; fcp?: number; lcp?: number; cls?: number; inp?: number; fid?: number };
 };
 
-/** `POST /api/events/RecordJavascriptErrors` (JSON, with the CSRF header `X-CSRF-Token`). */
+/**
+ * `POST /api/events/RecordJavascriptErrors` (JSON). The CSRF header is the app's own `X-XSRF-Token`
+ * (the `xsrf_token` cookie's value), sent when a signed-in session has one: the server refuses a
+ * state-changing request of a session without it; a visitor has no session and no token.
+ */
 export type JavascriptErrorReport = {
   websiteId: string;
   pagePath: string;
@@ -112,18 +116,26 @@ export type JavascriptErrorReport = {
   errors: { message: string; stack: string; source?: string; line?: number; column?: number; ts: number }[];
 };
 
+/** SPEC 9 limits, one constant each (the tracker imports only the ones it uses: its bundle is 3 KB). */
+export const TRACKING_TIMEOUT_MS = 2500;
+export const BEACON_DELAY_MS = 30_000;
+export const ERROR_REPORTS_PER_PAGE = 20;
+export const ERROR_QUEUE = 10;
+export const ERROR_STACK_CHARS = 5000;
+export const ERROR_DEBOUNCE_MS = 1000;
+
 /** SPEC 9 and issue 16's limits, shared by the tracker and the server. */
 export const TRACKING_LIMITS = {
   censusCookieDays: 730,
   timingCookieMinutes: 30,
   analyticsCookieDays: 390,
-  timeoutMs: 2500,
-  beaconDelayMs: 30_000,
+  timeoutMs: TRACKING_TIMEOUT_MS,
+  beaconDelayMs: BEACON_DELAY_MS,
   metricWaitMs: 60_000,
-  errorReportsPerPage: 20,
-  errorQueue: 10,
-  errorStackChars: 5000,
-  errorDebounceMs: 1000,
+  errorReportsPerPage: ERROR_REPORTS_PER_PAGE,
+  errorQueue: ERROR_QUEUE,
+  errorStackChars: ERROR_STACK_CHARS,
+  errorDebounceMs: ERROR_DEBOUNCE_MS,
   maxQueryKeys: 1000,
 } as const;
 
@@ -143,3 +155,43 @@ export function rateWebVital(metric: WebVital, value: number): WebVitalRating {
   const t = WEB_VITALS_THRESHOLDS[metric];
   return value <= t.good ? 'good' : value > t.poor ? 'poor' : 'needs-improvement';
 }
+
+/**
+ * What a published page tells the tracker (added by the tracker's work, issue 16): the JSON at
+ * `siteContext.tracking` in the page's `<script id="site-context">`. The server says what only it
+ * knows (the page type, a signed-in account's roles, the disabling flag and the cookie policy,
+ * the cart and the order of commerce pages); the tracker adds what only the browser knows (the
+ * visitor's consent, Global Privacy Control) and decides with `trackingDecision`.
+ */
+export type PageTrackingContext = {
+  /** The page's own fields of HitData, sent as they are. */
+  page: Pick<HitData, 'websiteId' | 'templateId' | 'website_locale' | 'pagePath' | 'pageType' | 'pageKind' | 'itemId' | 'recordType' | 'collectionId' | 'pagePermissionTypeValue'>;
+  /** The page fields of the button, form and overlay calls (the tracker adds the session id). */
+  census: Omit<CensusPageFields, 'sessionId'>;
+  /** The page's collection title (add-to-cart's `item_collection_name` when the product belongs to it). */
+  collectionTitle?: string;
+  /** SPEC 6: the signed-in account's website roles; empty for a visitor. */
+  roles: string[];
+  /** The site's disabling flag (VISITOR_TRACKING=false). */
+  disabled: boolean;
+  cookiePolicy: 'permissive' | 'restrictive';
+  /** The cart page: the visitor's open cart ('cart-view'). */
+  cartId?: string;
+  /** The order confirmed page: the order ('order-confirmed'). */
+  order?: OrderTracking;
+};
+
+/** The DOM event the storefront's islands dispatch on `document` for the tracker (they never import it). */
+export const TRACK_EVENT = 'storefront:track';
+/** `detail` of a TRACK_EVENT after a successful add to the cart; the tracker completes SPEC 3's add-to-cart tracking event. */
+export type AddToCartTrackDetail = {
+  event: 'add-to-cart';
+  cartId: string;
+  productPage: AddToCartTracking['product_page'];
+  itemId: string;
+  itemTitle: string;
+  /** SPEC ProductType as cart items name it: PHYSICAL, DIGITAL, SERVICE, GIFT_CARD, PAYWALL. */
+  itemType: string;
+  collectionId: string;
+};
+export type TrackDetail = AddToCartTrackDetail;

@@ -1,6 +1,7 @@
 import { PRODUCT_TYPES } from '@storefront/domain/catalog/product-record';
 import { AddToCartButton, type AddToCartChoice } from '../features/cart/add-to-cart-button';
 import { parseAddedItemImage } from '../features/cart/added-item-slice';
+import { productPageOf } from '../features/cart/track-add-to-cart';
 import { CartPill } from '../features/cart/cart-pill';
 import { parseExtraFieldsForm, readProductData, type ProductData } from '../features/product/product-data';
 import { ProductCardImage, ProductGallery } from '../features/product/product-gallery';
@@ -76,6 +77,7 @@ export const islands: Record<string, IslandRender> = {
         popoverKey={data.productPage === 'plp' ? `plp-${data.itemId}` : undefined}
         popoverImage={parseAddedItemImage(data.thumb)}
         askExtraFields={extraFieldsAsk(extraFields, data.title || '')}
+        tracking={productPageOf(data.productPage) && { productPage: productPageOf(data.productPage)!, collectionId: data.collectionId ?? '', itemTitle: data.title ?? '', productType: Number(data.productType) }}
       />
     );
   },

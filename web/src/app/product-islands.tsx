@@ -45,6 +45,7 @@ export function ProductAddToCart({ product, express, navigate }: { product: Prod
       choose={choose}
       navigate={navigate}
       askExtraFields={extraFieldsAsk(form, product.title)}
+      tracking={{ productPage: product.source, collectionId: product.collectionId, itemTitle: product.title, productType: product.productType }}
     />
   );
 }

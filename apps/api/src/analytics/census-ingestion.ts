@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   buttonEventOf, domainError, formRenderEventOf, hitEventOf, isKnownBot, javascriptErrorsEventOf, languageOf, overlayEventOf, parseButtonCensus,
-  parseCensusCookie, parseFormRenderCensus, parseJavascriptErrorReport, parseOverlayCensus, parsePerformanceRecords, parseQuickViewItemId,
+  readCensusCookie, parseFormRenderCensus, parseJavascriptErrorReport, parseOverlayCensus, parsePerformanceRecords, parseQuickViewItemId,
   parseRecordHit, quickViewEventOf, webVitalsEventsOf, type CensusCookie, type CensusPageFields, type Parsed, type VisitEvent, type VisitIdentity,
 } from '@storefront/domain';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
@@ -18,8 +18,8 @@ import { VisitorIdentities } from './visitor-identities';
 
 /** The census cookie's name (SPEC 3), read from the request by the quick-view call, which has no body. */
 export const CENSUS_COOKIE = 'ss_cvr';
-/** The error reports' CSRF header (wire.ts). */
-export const CSRF_HEADER = 'X-CSRF-Token';
+/** The error reports' CSRF header (wire.ts): the app's XSRF header, which the tracker always sends with them. */
+export const CSRF_HEADER = 'X-XSRF-Token';
 const CSRF_TOKEN = /^[\x21-\x7e]{1,200}$/;
 
 export type ButtonAction = 'render' | 'click';
@@ -73,7 +73,7 @@ export class CensusIngestion {
   async quickView(req: AppRequest, itemId: string): Promise<void> {
     const client = this.admit(req);
     const item = valueOrThrow(parseQuickViewItemId(itemId));
-    const cookie = valueOrThrow(parseCensusCookie(req.cookies[CENSUS_COOKIE], client.now, CENSUS_COOKIE));
+    const cookie = valueOrThrow(readCensusCookie(req.cookies[CENSUS_COOKIE], client.now, CENSUS_COOKIE));
     const { websiteId } = await this.websites.current();
     if (client.bot) return;
     const ids = await this.identify(client, websiteId, cookie);

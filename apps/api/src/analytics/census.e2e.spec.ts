@@ -153,9 +153,9 @@ describeEachDriver('census calls over HTTP (issue 16)', (driver) => {
     const report = { websiteId, pagePath: '/shop', pageLoadId: 'load-9', errors: [{ message: 'x is not defined', stack: 'at f (app.js:1:2)\n'.repeat(1000), source: 'app.js', line: 1, column: 2, ts: NOW }] };
     const before = await eventCount();
     expect((await post('/api/events/RecordJavascriptErrors').send(report)).status).toBe(403);
-    expect((await post('/api/events/RecordJavascriptErrors').set('X-CSRF-Token', '').send(report)).status).toBe(403);
+    expect((await post('/api/events/RecordJavascriptErrors').set('X-XSRF-Token', '').send(report)).status).toBe(403);
     expect(await eventCount()).toBe(before);
-    const res = await post('/api/events/RecordJavascriptErrors').set('X-CSRF-Token', 'anonymous').send(report);
+    const res = await post('/api/events/RecordJavascriptErrors').set('X-XSRF-Token', 'anonymous').send(report);
     expect(res.status).toBe(202);
     expect(res.text).toBe('');
     const row = (await visitRows()).at(-1)!;
@@ -169,8 +169,8 @@ describeEachDriver('census calls over HTTP (issue 16)', (driver) => {
     const owner = await signIn(t.server);
     await post('/api/census/RecordHit').set('Cookie', owner.cookie).type('form').send({ event: 'view', data: JSON.stringify(hitData()), ss_cvr: CENSUS }).expect(204);
     const report = { websiteId, pagePath: '/', pageLoadId: 'load-10', errors: [{ message: 'boom', stack: '', ts: NOW }] };
-    expect((await post('/api/events/RecordJavascriptErrors').set('Cookie', owner.cookie).set('X-CSRF-Token', 'anonymous').send(report)).status).toBe(403);
-    await post('/api/events/RecordJavascriptErrors').set('Cookie', owner.cookie).set('X-CSRF-Token', owner.xsrf).send(report).expect(202);
+    expect((await post('/api/events/RecordJavascriptErrors').set('Cookie', owner.cookie).set('X-XSRF-Token', 'anonymous').send(report)).status).toBe(403);
+    await post('/api/events/RecordJavascriptErrors').set('Cookie', owner.cookie).set('X-XSRF-Token', owner.xsrf).send(report).expect(202);
   });
 
   it('answers every bad input with 4xx and stores nothing, and keeps serving', async () => {
@@ -183,7 +183,7 @@ describeEachDriver('census calls over HTTP (issue 16)', (driver) => {
       ['a 1 MB form body', () => hit('view', hitData({ title: 'x'.repeat(1_000_000) })), 413],
       ['a 1 MB JSON body', () => post('/api/census/button-click').send({ websiteId, ...page, visitorCookie: CENSUS, buttonId: 'b', label: 'x'.repeat(1_000_000) }), 413],
       ['a 1 MB beacon', () => post('/api/1/performance/records').set('Content-Type', 'text/plain').send('['.padEnd(1_000_000, ' ')), 413],
-      ['a 1 MB error report', () => post('/api/events/RecordJavascriptErrors').set('X-CSRF-Token', 'anonymous').send({ websiteId, pagePath: '/', pageLoadId: 'l', errors: [{ message: 'm'.repeat(1_000_000), stack: '', ts: NOW }] }), 413],
+      ['a 1 MB error report', () => post('/api/events/RecordJavascriptErrors').set('X-XSRF-Token', 'anonymous').send({ websiteId, pagePath: '/', pageLoadId: 'l', errors: [{ message: 'm'.repeat(1_000_000), stack: '', ts: NOW }] }), 413],
       ['malformed JSON in data', () => hit('view', '{"websiteId":'), 400],
       ['prototype keys in data', () => hit('view', '{"__proto__":{"x":1}}'), 400],
       ['malformed JSON body', () => post('/api/census/overlay').set('Content-Type', 'application/json').send('{"action":'), 400],
@@ -212,7 +212,7 @@ describeEachDriver('census calls over HTTP (issue 16)', (driver) => {
       ['performance records that are not a list', () => post('/api/1/performance/records').send({ app: 'storefront' }), 400],
       ['101 performance records', () => post('/api/1/performance/records').send(Array.from({ length: 101 }, () => ({ app: 'storefront', event: 'web-vitals', pageLoadId: 'l', ts: NOW, data: { websiteId, pagePath: '/', pageType: 1, lcp: 1 } }))), 400],
       ['a metric that is text', () => post('/api/1/performance/records').send([{ app: 'storefront', event: 'web-vitals', pageLoadId: 'l', ts: NOW, data: { websiteId, pagePath: '/', pageType: 1, lcp: 'fast' } }]), 400],
-      ['21 error reports', () => post('/api/events/RecordJavascriptErrors').set('X-CSRF-Token', 'anonymous').send({ websiteId, pagePath: '/', pageLoadId: 'l', errors: Array.from({ length: 21 }, () => ({ message: 'm', stack: '', ts: NOW })) }), 400],
+      ['21 error reports', () => post('/api/events/RecordJavascriptErrors').set('X-XSRF-Token', 'anonymous').send({ websiteId, pagePath: '/', pageLoadId: 'l', errors: Array.from({ length: 21 }, () => ({ message: 'm', stack: '', ts: NOW })) }), 400],
       ['a quick-view id of 201 characters', () => post(`/api/census/RecordQuickView/${'i'.repeat(201)}`).set('Cookie', `ss_cvr=${encodeURIComponent(CENSUS)}`), 400],
     ];
     const answers: [string, number][] = [];

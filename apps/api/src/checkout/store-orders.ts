@@ -6,8 +6,13 @@ import { DATABASE, EVENT_STORE } from '../infrastructure/database/tokens';
 import { isOrderId, OrderAccess, publicOrderView, type PublicOrderView } from './order-access';
 import { loadSubscriptionCart } from './subscription-carts';
 
-/** An order as its buyer's pages show it: the buyer's view, its number once the store has given one, and its links. */
-export type BuyerOrder = { order: PublicOrderView; orderNumber: number | null; statusUrl: string; confirmedUrl: string };
+/**
+ * An order as its buyer's pages show it: the buyer's view, its number once the store has given one,
+ * and its links. `purchasedCartId` (kept out of the view) is for the order confirmed page's
+ * analytics data only (SPEC 3 'Order (analytics)'): the tracker links the order to the cart its
+ * add-to-cart events named; a cart id alone opens nothing (the cart cookie is signed).
+ */
+export type BuyerOrder = { order: PublicOrderView; purchasedCartId: string; orderNumber: number | null; statusUrl: string; confirmedUrl: string };
 
 /**
  * What the published site reads of orders (issue 13): an order for whoever holds its link (the
@@ -32,7 +37,7 @@ export class StoreOrders {
     const found = await readOwnerOrder(this.db, this.store, orderId);
     if (!found) return null;
     const { orderNumber, ...order } = found;
-    return { order: publicOrderView(order), orderNumber, statusUrl: this.access.statusUrl(orderId), confirmedUrl: this.access.confirmedUrl(orderId) };
+    return { order: publicOrderView(order), purchasedCartId: order.purchasedCartId, orderNumber, statusUrl: this.access.statusUrl(orderId), confirmedUrl: this.access.confirmedUrl(orderId) };
   }
 
   /**

@@ -103,6 +103,8 @@ export type AppConfig = {
   restock: RestockSettings;
   mail: MailSettings;
   botCheck: BotCheckSettings;
+  /** The tracker on published pages (docs/ANALYTICS.md 'Tracker'): off under the disabling flag; the cookie policy it follows. */
+  tracking: { disabled: boolean; cookiePolicy: 'permissive' | 'restrictive' };
   analytics: AnalyticsSettings;
 };
 
@@ -210,6 +212,7 @@ export function loadConfig(env: SettingsEnv = process.env): AppConfig {
       appendRetryMs: s.analyticsAppendRetryMs,
       countHeadless: s.analyticsCountHeadless,
     },
+    tracking: { disabled: !s.visitorTracking, cookiePolicy: s.cookiePolicy },
     botCheck: {
       altchaHmacKey: s.altchaHmacKey,
       recaptcha: {

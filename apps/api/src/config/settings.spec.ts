@@ -52,6 +52,7 @@ describe('settings: defaults', () => {
         altchaHmacKey: undefined,
         recaptcha: { verifyUrl: 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments', projectId: undefined, apiKey: undefined, scoreThreshold: 0.5 },
       },
+      tracking: { disabled: false, cookiePolicy: 'permissive' },
     } satisfies AppConfig);
     expect(DEFAULT_CONFIG).toEqual(config);
   });
@@ -134,6 +135,8 @@ describe('settings: every variable is honoured', () => {
       'RESTOCK_BOT_CHECK', 'RESTOCK_RATE_LIMIT_BURST', 'RESTOCK_RATE_LIMIT_PER_SECOND',
       // Issue 16: the census calls.
       'ANALYTICS_RATE_LIMIT_BURST', 'ANALYTICS_RATE_LIMIT_PER_SECOND', 'ANALYTICS_APPEND_RETRY_MS', 'ANALYTICS_COUNT_HEADLESS',
+      // Issue 16: the tracker's disabling flag and cookie policy.
+      'VISITOR_TRACKING', 'COOKIE_POLICY',
     ].sort());
   });
 });

@@ -281,6 +281,14 @@ export const SETTINGS = {
     name: 'FORM_RATE_LIMIT_PER_SECOND', min: 0, default: 50, usedBy: 'forms',
     description: 'Per-form submission limit: submissions regained per second',
   }),
+  visitorTracking: boolean({
+    name: 'VISITOR_TRACKING', default: true, usedBy: 'storefront (tracker)',
+    description: 'Visitor tracking on the published site (the tracker script\'s census hits, web vitals and error reports; docs/ANALYTICS.md). `false` is the disabling flag: the tracker sends nothing and sets no cookie',
+  }),
+  cookiePolicy: oneOf({
+    name: 'COOKIE_POLICY', values: ['permissive', 'restrictive'], default: 'permissive', usedBy: 'storefront (tracker)',
+    description: 'The published site\'s cookie policy. `restrictive`: the tracker sets the census cookies and tracks only when the visitor\'s consent cookie `ss_cookie_consent` allows `performance`; otherwise it clears `ss_cid`, `ss_cpvisit`, `ss_cvisit`, `ss_cvr`, `ss_cvt` and sends nothing',
+  }),
   restockBotCheck: oneOf({
     name: 'RESTOCK_BOT_CHECK', values: ['none', 'altcha', 'recaptcha'], default: 'none', usedBy: 'restock',
     description: 'The bot check a back-in-stock sign-up must pass (action PRODUCT_WAITLIST_SUBMISSION): none, the self-hosted proof of work, or reCAPTCHA',

@@ -148,6 +148,7 @@ export class CommercePages {
       absoluteStatusUrl: `${visitor.baseUrl}${found.statusUrl}`,
       items: await this.itemsOf(products),
       continueUrl: storeUrlOf(products[0] ?? (await this.catalog.listProducts())[0] ?? null),
+      ...(confirmed ? { purchasedCartId: found.purchasedCartId } : {}),
     };
     // A subscription's confirmation is its own page type (206, 'subscription confirmed').
     const subscription = found.order.subscription ?? null;

@@ -183,13 +183,14 @@ describeEachDriver('published site', (driver) => {
       expect(csp).toMatch(/^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\/; style-src 'self'; style-src-elem 'self'; style-src-attr 'unsafe-inline'; /);
       expect(csp).toContain("object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'");
       const nonce = nonceOf(csp)!;
-      // Exactly our two script elements carry it: the islands bundle and the site context. A form's
+      // Exactly our three script elements carry it: the islands bundle, the tracker (deferred) and the site context. A form's
       // definition (issue 14) is a JSON data block beside its form: never run, no nonce, no src.
       const all = a.text.match(/<script\b[^>]*>/g)!;
       const formData = all.filter((tag) => /^<script type="application\/json" data-form-definition="[A-Za-z0-9_-]+">$/.test(tag));
       const scripts = all.filter((tag) => !formData.includes(tag));
       expect(scripts).toEqual([
         expect.stringMatching(new RegExp(`^<script nonce="${nonce.replace(/[+/]/g, '\\$&')}" type="module" src="/static/`)),
+        expect.stringMatching(new RegExp(`^<script nonce="${nonce.replace(/[+/]/g, '\\$&')}" defer src="/static/tracker/main-[A-Za-z0-9_-]+\\.js">$`)),
         `<script id="site-context" type="application/json" nonce="${nonce}">`,
       ]);
       expect(a.text).not.toContain('nonce-slot');

@@ -15,6 +15,7 @@ import { LockedPages } from './locked-pages';
 import { PageContextBuilder, type Visitor } from './page-context-builder';
 import { newNonce, publishedPagePolicy } from '../security/content-security-policy';
 import { SiteRenderer } from './site-renderer';
+import { trackingContextOf } from './tracking-context';
 
 /** Paths that belong to the API, the assets or the editor, never to a published page. */
 const NOT_PUBLISHED = /^\/(api|static|config|healthz)(\/|$)/;
@@ -85,6 +86,11 @@ export class StorefrontController {
       else this.logger.error(`Rendering ${path} failed: ${error instanceof Error ? error.stack : String(error)}`);
       status = unavailable ? 503 : 500;
       context = await this.pages.errorPage(visitor).catch((): PageContext => ({ pageType: PAGE_TYPES.error, website: { siteTitle: DEFAULT_WEBSITE_TITLE } }));
+    }
+    // What the tracker script reads (siteContext.tracking): every page but the fallback error page.
+    if (context.siteContext && typeof context.siteContext === 'object') {
+      const tracking = trackingContextOf(context, { path, roles: visitor.roles, ...this.config.tracking });
+      context = { ...context, siteContext: { ...context.siteContext, tracking } };
     }
     res.status(status).header('Cache-Control', personal ? 'private, no-store' : cacheControlFor(status, visitor, locksConsulted())).header('Vary', 'Cookie');
     const now = Date.now();

@@ -49,6 +49,8 @@ export type OrderPageInput = {
   absoluteStatusUrl: string;
   items: Record<string, CommerceItem>;
   continueUrl: string;
+  /** The order confirmed page only: the cart the order was bought from, for its analytics data (the tracker's 'order-confirmed'). */
+  purchasedCartId?: string;
 };
 
 export type CommerceInput = CartPageInput | OrderPageInput;

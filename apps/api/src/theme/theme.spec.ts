@@ -187,7 +187,7 @@ describe('page with blocks', () => {
     expect(hero).toContain('width="2400" height="1350"');
     expect(hero).toContain('/static/images/hero-studio/hero-studio.jpg?format=1500w 1500w"');
     expect(hero).not.toContain('2500w');
-    expect(html).toContain('<a class="button" href="/shop">Shop the collection</a>');
+    expect(html).toContain('<a class="button" data-census-button="home-shop-button" href="/shop">Shop the collection</a>');
     expect(html).toContain('<div class="spacer-block" style="height: 40px" aria-hidden="true"></div>');
     const text = visibleText(html);
     expect(text).toContain('Stoneware Mug $28.00');

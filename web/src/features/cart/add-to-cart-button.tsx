@@ -5,6 +5,7 @@ import { addToCartAlertTitle } from './add-to-cart-error';
 import { isBusy } from './add-to-cart-state';
 import { itemAdded, type AddedItemImage } from './added-item-slice';
 import { AddedItemPopover } from './added-item-popover';
+import { dispatchAddToCartTracked, type AddToCartTracking } from './track-add-to-cart';
 import { useAddToCart } from './use-add-to-cart';
 
 /** What a click adds: an entry, a refusal with the SPEC's message (checked before any request), or a list grid's request for an option. */
@@ -35,6 +36,8 @@ export type AddToCartButtonProps = {
    * `additionalFields`. Either way it ends, focus comes back to the button.
    */
   askExtraFields?: ((props: ExtraFieldsAskProps) => ReactNode) | null;
+  /** Where the button is and what it adds, for the tracker's add-to-cart event after a successful add; null: not tracked. */
+  tracking?: AddToCartTracking | null;
 };
 
 export type ExtraFieldsAskProps = { onSubmit: (additionalFields: Record<string, unknown>) => void; onClose: () => void };
@@ -42,12 +45,16 @@ export type ExtraFieldsAskProps = { onSubmit: (additionalFields: Record<string, 
 /** A product's add-to-cart button and the alert of a failed add (SPEC 4, 5 and 8). */
 export function AddToCartButton({
   itemId, label, title, soldOut = false, express = false, subscribe = false, giftCard = false, choose, popoverKey, popoverImage = null, navigate, askExtraFields = null,
+  tracking = null,
 }: AddToCartButtonProps) {
   const dispatch = useAppDispatch();
   const { status, error, add, refuse, askForOption } = useAddToCart({
     express,
     subscribe,
     navigate,
+    onStored: (response) => {
+      if (tracking) dispatchAddToCartTracked(tracking, itemId, response.shoppingCart.id);
+    },
     onAdded: (response) => {
       if (popoverKey) dispatch(itemAdded({ source: popoverKey, title: title ?? response.newlyAdded.title, quantity: response.newlyAdded.quantity, image: popoverImage }));
     },

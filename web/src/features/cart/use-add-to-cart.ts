@@ -27,6 +27,8 @@ export type UseAddToCartOptions = {
   subscribe?: boolean;
   /** Called with the API's answer after a successful add (not with express checkout). */
   onAdded?: (response: AddCartEntryResponse) => void;
+  /** Called with the API's answer after every successful add, express checkout included (the tracker's add-to-cart event). */
+  onStored?: (response: AddCartEntryResponse) => void;
   /** Leaves the page (tests pass their own). */
   navigate?: (url: string) => void;
 };
@@ -34,7 +36,7 @@ export type UseAddToCartOptions = {
 const leave = (url: string) => window.location.assign(url);
 
 /** Adds entries and walks the button through its states (see `add-to-cart-state.ts`). */
-export function useAddToCart({ express = false, subscribe = false, onAdded, navigate = leave }: UseAddToCartOptions = {}) {
+export function useAddToCart({ express = false, subscribe = false, onAdded, onStored, navigate = leave }: UseAddToCartOptions = {}) {
   const [state, dispatch] = useReducer(evolveAddToCart, initialAddToCartState);
   const [addCartEntry] = useAddCartEntryMutation();
   const [createSubscriptionCart] = useCreateSubscriptionCartMutation();
@@ -60,6 +62,7 @@ export function useAddToCart({ express = false, subscribe = false, onAdded, navi
       dispatch({ type: 'addFailed', message: addToCartErrorMessage(result.error) });
       return;
     }
+    onStored?.(result.data);
     if (express) {
       dispatch({ type: 'checkoutStarted' });
       navigate(CHECKOUT_PATH);
