@@ -27,7 +27,7 @@ export function tableResolver(projection: Projection, physical: (table: ReadMode
 
 export async function createTables(tx: SqlExecutor, projection: Projection, physical: (table: ReadModelTable) => string): Promise<void> {
   for (const table of projection.tables) {
-    await tx.query(`create table if not exists ${quoteIdent(physical(table))} (${table.columns})`);
+    await tx.query(`create table if not exists ${quoteIdent(physical(table))} (${table.columns})${table.partitionBy ? ` partition by ${table.partitionBy}` : ''}`);
   }
 }
 
