@@ -2,6 +2,7 @@ import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Database } from '@storefront/eventstore';
 import { AccountsModule } from './accounts';
+import { AnalyticsReportsModule } from './analytics-reports';
 import { BotCheckModule } from './bot-check';
 import { CartModule } from './cart';
 import { CatalogModule } from './catalog';
@@ -40,6 +41,7 @@ export class AppModule {
         ContentModule,
         FormsModule,
         RestockModule,
+        AnalyticsReportsModule,
         options.setup ?? FirstStartModule.seeding(),
         // Last: its catch-all published-site route comes after every API route.
         StorefrontModule,

@@ -46,6 +46,7 @@ describe('settings: defaults', () => {
       },
       forms: { visitorRateLimit: { burst: 10, refillPerSecond: 0.2 }, formRateLimit: { burst: 600, refillPerSecond: 50 } },
       restock: { botCheck: 'none', rateLimit: { burst: 10, refillPerSecond: 0.5 } },
+      analyticsReports: { rawRetentionDays: 30, retentionIntervalMs: 3_600_000 },
       mail: { smtpUrl: undefined, from: 'Storefront <no-reply@localhost>', retryBaseMs: 30_000, maxAttempts: 12, pollIntervalMs: 5_000 },
       botCheck: {
         altchaHmacKey: undefined,
