@@ -1,13 +1,13 @@
 import {
-  DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, FUNNEL_STEPS, rateWebVital,
+  DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, FUNNEL_STEPS,
   type AbandonedCartsReport, type ConversionsReport, type ContentReport, type ErrorsReport, type FunnelReport, type Granularity,
   type ProductsReport, type ReportAnswers, type ReportName, type ReportQuery, type SalesReport, type SourcesReport, type TrafficReport,
-  type WebVital, type WebVitalsReport,
+  type WebVitalsReport,
 } from '@storefront/domain';
 import type { SqlExecutor } from '@storefront/eventstore';
 import { T } from './analytics-tables';
 import { addDays, daysBetween, monthOf } from './local-day';
-import { bucketValue } from './vitals-buckets';
+import { p75OfHistogram, VITAL_COLUMNS, VITAL_EDGES, VITAL_METRICS, vitalColumn } from './vitals-buckets';
 
 /**
  * The analysts' reports over the analytics rollups and dimension tables (never the raw visit
@@ -195,29 +195,22 @@ const readers: { [R in ReportName]: PeriodReader<R> } = {
   },
 
   async 'web-vitals'(db, range) {
-    const { rows: pages } = await db.query<{ path: string; samples: number }>(
-      `select path, sum(samples)::bigint as samples from ${T.vitalPages} where day between $1 and $2
-       group by path order by samples desc, path limit ${REPORT_ROW_LIMIT}`, [range.from, range.to],
-    );
-    // Nearest-rank p75 per page and metric from the histogram: the first bucket whose running
-    // count reaches 75 % of the metric's samples.
-    const { rows: p75s } = await db.query<{ path: string; metric: WebVital; bucket: number }>(
-      `with h as (
-         select path, metric, bucket, sum(count) as n from ${T.vitals} where day between $1 and $2 group by path, metric, bucket
-       ), c as (
-         select path, metric, bucket, sum(n) over (partition by path, metric order by bucket) as running, sum(n) over (partition by path, metric) as total from h
-       )
-       select distinct on (path, metric) path, metric, bucket from c where running >= ceil(0.75 * total) order by path, metric, bucket`,
+    // One row per day and page: sum the bucket columns over the period, p75 from the sums.
+    const { rows } = await db.query<Record<string, unknown> & { path: string; samples: number }>(
+      `select path, sum(samples)::bigint as samples, ${VITAL_COLUMNS.map((c) => `sum(${c})::bigint as ${c}`).join(', ')}
+       from ${T.vitals} where day between $1 and $2 group by path order by samples desc, path limit ${REPORT_ROW_LIMIT}`,
       [range.from, range.to],
     );
-    const metrics = new Map<string, WebVitalsReport['current']['rows'][number]['metrics']>();
-    for (const r of p75s) {
-      const m = metrics.get(r.path) ?? {};
-      const p75 = bucketValue(r.metric, num(r.bucket));
-      m[r.metric] = { p75, rating: rateWebVital(r.metric, p75) };
-      metrics.set(r.path, m);
-    }
-    return { rows: pages.map((p) => ({ path: p.path, samples: num(p.samples), metrics: metrics.get(p.path) ?? {} })) } satisfies Omit<WebVitalsReport['current'], 'from' | 'to'>;
+    return {
+      rows: rows.map((r) => {
+        const metrics: WebVitalsReport['current']['rows'][number]['metrics'] = {};
+        for (const metric of VITAL_METRICS) {
+          const p75 = p75OfHistogram(metric, VITAL_EDGES[metric].map((_e, i) => num(r[vitalColumn(metric, i)])));
+          if (p75) metrics[metric] = p75;
+        }
+        return { path: r.path, samples: num(r.samples), metrics };
+      }),
+    } satisfies Omit<WebVitalsReport['current'], 'from' | 'to'>;
   },
 
   async errors(db, range, q) {

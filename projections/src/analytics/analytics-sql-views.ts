@@ -46,8 +46,8 @@ export const ANALYTICS_SQL_VIEWS: { name: string; comment: string; sql: string }
   },
   {
     name: 'web_vitals_histogram_daily',
-    comment: 'Web vitals samples per page, metric and bucket per day (bucket: ms rounded up to 10 for fcp/lcp/inp/fid, thousandths rounded up for cls).',
-    sql: `select day, path, metric, bucket, count from public.${T.vitals}`,
+    comment: 'Web vitals per page per day: samples, and one count column per metric and bucket (<metric>_bNN; bucket upper edges in projections/src/analytics/vitals-buckets.ts).',
+    sql: `select * from public.${T.vitals}`,
   },
   {
     name: 'js_errors_daily', comment: 'JavaScript error reports per message, source and page per day.',

@@ -1,4 +1,5 @@
 import type { ReadModelTable } from '../runner/projection';
+import { VITAL_COLUMNS } from './vitals-buckets';
 
 /**
  * The analytics read models (issue 16). Three kinds of table:
@@ -40,7 +41,6 @@ export const T = {
   forms: 'analytics_forms_daily',
   buttons: 'analytics_buttons_daily',
   vitals: 'analytics_vitals_daily',
-  vitalPages: 'analytics_vital_pages_daily',
   errors: 'analytics_errors_daily',
   // dimensions
   orders: 'analytics_orders',
@@ -111,8 +111,8 @@ export const ANALYTICS_TABLES: ReadModelTable[] = [
   plain(T.sales, 'day date not null, revenue bigint not null, orders bigint not null', ['day']),
   plain(T.forms, 'day date not null, form_id text not null, renders bigint not null, submissions bigint not null', ['day', 'form_id']),
   plain(T.buttons, 'day date not null, button_id text not null, renders bigint not null, clicks bigint not null', ['day', 'button_id']),
-  plain(T.vitals, 'day date not null, path text not null, metric text not null, bucket integer not null, count bigint not null', ['day', 'path', 'metric', 'bucket']),
-  plain(T.vitalPages, 'day date not null, path text not null, samples bigint not null', ['day', 'path']),
+  // Web vitals histogram: one counter column per metric and bucket (vitals-buckets.ts).
+  plain(T.vitals, `day date not null, path text not null, samples bigint not null, ${VITAL_COLUMNS.map((c) => `${c} integer not null`).join(', ')}`, ['day', 'path']),
   plain(T.errors,
     'day date not null, message text not null, source text not null, path text not null, reports bigint not null, last_seen timestamptz not null',
     ['day', 'message', 'source', 'path']),

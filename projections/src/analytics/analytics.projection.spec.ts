@@ -157,9 +157,10 @@ describeEachDriver('analytics projection and reports', (driver) => {
     const conversions = await readReport(h.db, 'conversions', q());
     expect(conversions.current.forms).toEqual([{ formId: 'f1', name: 'Contact us', renders: 4, submissions: 1, rate: 0.25 }]);
     expect(conversions.current.buttons).toEqual([{ buttonId: 'b1', label: 'Shop now', renders: 10, clicks: 3, rate: 0.3 }]);
-    // LCP 1000 2000 2600 3000: the 3rd of 4 is 2600 (needs improvement); CLS .01 .05 .12 .3: 0.12; INP one sample 120.
+    // LCP 1000 2000 2600 3000: the 3rd of 4 is 2600, in the bucket (2500, 2750] (needs improvement);
+    // CLS .01 .05 .12 .3: 0.12, bucket (0.1, 0.125]; INP one sample 120, bucket (100, 125] (good).
     expect((await readReport(h.db, 'web-vitals', q())).current.rows).toEqual([
-      { path: '/', samples: 4, metrics: { lcp: { p75: 2600, rating: 'needs-improvement' }, cls: { p75: 0.12, rating: 'needs-improvement' }, inp: { p75: 120, rating: 'good' } } },
+      { path: '/', samples: 4, metrics: { lcp: { p75: 2750, rating: 'needs-improvement' }, cls: { p75: 0.125, rating: 'needs-improvement' }, inp: { p75: 125, rating: 'good' } } },
     ]);
     const errors = await readReport(h.db, 'errors', q());
     expect(errors.current.totals).toEqual({ reports: 3 });

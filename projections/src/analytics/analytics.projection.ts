@@ -13,7 +13,7 @@ import { ANALYTICS_TABLES, RAW_TABLES, T, type RawTable } from './analytics-tabl
 import { LocalDays, utcDay } from './local-day';
 import { ensurePartitions } from './partitions';
 import { addCounts, Counters, insertNew } from './rollup-writes';
-import { VITAL_METRICS, vitalBucket } from './vitals-buckets';
+import { VITAL_COLUMNS, VITAL_METRICS, vitalBucket, vitalColumn } from './vitals-buckets';
 
 /**
  * The analytics projection (issue 16): raw visit tables, rollups and dimensions (see
@@ -102,8 +102,7 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
   const sales = new Counters(['day'], () => ({ revenue: 0, orders: 0 }));
   const forms = new Counters(['day', 'form_id'], () => ({ renders: 0, submissions: 0 }));
   const buttons = new Counters(['day', 'button_id'], () => ({ renders: 0, clicks: 0 }));
-  const vitals = new Counters(['day', 'path', 'metric', 'bucket'], () => ({ count: 0 }));
-  const vitalPages = new Counters(['day', 'path'], () => ({ samples: 0 }));
+  const vitals = new Counters(['day', 'path'], () => Object.fromEntries([['samples', 0], ...VITAL_COLUMNS.map((c) => [c, 0])]) as Record<string, number>);
   const errors = new Map<string, Row & { reports: number; last_seen: string }>();
   const productNames = new Map<string, Row>();
   const formNames = new Map<string, Row>();
@@ -239,12 +238,13 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
           day: utcDay(d.at), event_id: e.eventId, page_load_id: d.pageLoadId, at: d.at, path: d.path, page_type: d.pageType,
           fcp: m.fcp ?? null, lcp: m.lcp ?? null, cls: m.cls ?? null, inp: m.inp ?? null, fid: m.fid ?? null,
         });
-        vitalPages.add({ day: dd, path: d.path }, { samples: 1 });
+        const histogram: Record<string, number> = { samples: 1 };
         for (const metric of VITAL_METRICS) {
           const value = m[metric];
           const bucket = typeof value === 'number' ? vitalBucket(metric, value) : null;
-          if (bucket !== null) vitals.add({ day: dd, path: d.path, metric, bucket }, { count: 1 });
+          if (bucket !== null) histogram[vitalColumn(metric, bucket)] = 1;
         }
+        vitals.add({ day: dd, path: d.path }, histogram);
         break;
       }
       case 'JavascriptErrorsReported': {
@@ -362,8 +362,7 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
   await addCounts(tx, table(T.sales), sales.list(), ['day'], ['revenue', 'orders']);
   await addCounts(tx, table(T.forms), forms.list(), ['day', 'form_id'], ['renders', 'submissions']);
   await addCounts(tx, table(T.buttons), buttons.list(), ['day', 'button_id'], ['renders', 'clicks']);
-  await addCounts(tx, table(T.vitals), vitals.list(), ['day', 'path', 'metric', 'bucket'], ['count']);
-  await addCounts(tx, table(T.vitalPages), vitalPages.list(), ['day', 'path'], ['samples']);
+  await addCounts(tx, table(T.vitals), vitals.list(), ['day', 'path'], ['samples', ...VITAL_COLUMNS]);
   await addCounts(tx, table(T.errors), [...errors.values()], ['day', 'message', 'source', 'path'], ['reports'], ['last_seen']);
 
   await upsertRows(tx, table(T.productNames), [...productNames.values()], ['product_id']);

@@ -1,41 +1,53 @@
 import { rateWebVital, type WebVital, type WebVitalRating } from '@storefront/domain';
 
 /**
- * Web vitals histogram (the p75 rollup). Every sample is rounded UP to its bucket: time metrics
- * (FCP, LCP, INP, FID; milliseconds) to the next multiple of 10 ms, CLS to the next 0.001; values
- * above 60 s (CLS above 10) fall in the top bucket. So a reported p75 is at most 10 ms (0.001)
- * above the exact nearest-rank p75 of the samples and never below it. Because the SPEC's
- * thresholds are multiples of the bucket width, rounding up never changes a rating: the rating of
- * the reported p75 is the rating of the exact p75.
+ * Web vitals histogram (the p75 rollup): one row per day and page, one counter column per metric
+ * and bucket (`lcp_b07`…), so a report over 90 days sums 90 × pages rows whatever the traffic,
+ * and computes each p75 from the summed buckets.
  *
- * A bucket is stored as an integer: milliseconds for time metrics, thousandths for CLS.
+ * A sample counts in the first bucket whose upper edge is at or above it (values above the last
+ * edge count in the last bucket). The reported p75 is the upper edge of the bucket holding the
+ * nearest-rank p75 of the samples: never below the exact p75, and above it by less than the
+ * bucket's width (edges about 10–25 % apart; 25 ms steps up to 200 ms, 0.01 for small CLS). Every
+ * SPEC threshold (WEB_VITALS_THRESHOLDS) is an edge, so the rating of the reported p75 is always
+ * the rating of the exact p75.
  */
 export const VITAL_METRICS: WebVital[] = ['fcp', 'lcp', 'cls', 'inp', 'fid'];
 
-const TIME_STEP = 10;
-const TIME_CAP = 60_000;
-const CLS_CAP = 10_000; // thousandths
+const MS_EDGES = [
+  25, 50, 75, 100, 125, 150, 175, 200, 250, 300, 350, 400, 450, 500, 600, 700, 800, 900, 1000, 1200, 1400, 1600, 1800, 2000, 2250, 2500,
+  2750, 3000, 3500, 4000, 4500, 5000, 6000, 7000, 8000, 10_000, 12_500, 15_000, 20_000, 30_000, 60_000,
+];
+const CLS_EDGES = [0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.125, 0.15, 0.175, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1, 2, 5, 10];
 
+export const VITAL_EDGES: Record<WebVital, number[]> = { fcp: MS_EDGES, lcp: MS_EDGES, inp: MS_EDGES, fid: MS_EDGES, cls: CLS_EDGES };
+
+/** The counter column of a metric's bucket, e.g. `lcp_b07`. */
+export function vitalColumn(metric: WebVital, bucket: number): string {
+  return `${metric}_b${String(bucket).padStart(2, '0')}`;
+}
+
+/** Every counter column, in a fixed order. */
+export const VITAL_COLUMNS: string[] = VITAL_METRICS.flatMap((m) => VITAL_EDGES[m].map((_e, i) => vitalColumn(m, i)));
+
+/** The bucket index of a value, or null for no sample (not a finite number ≥ 0). */
 export function vitalBucket(metric: WebVital, value: number): number | null {
   if (!Number.isFinite(value) || value < 0) return null;
-  if (metric === 'cls') return Math.min(CLS_CAP, Math.ceil(value * 1000 - 1e-9));
-  return Math.min(TIME_CAP, Math.ceil(value / TIME_STEP - 1e-9) * TIME_STEP);
+  const edges = VITAL_EDGES[metric];
+  for (let i = 0; i < edges.length; i++) if (value <= edges[i]) return i;
+  return edges.length - 1;
 }
 
-export function bucketValue(metric: WebVital, bucket: number): number {
-  return metric === 'cls' ? bucket / 1000 : bucket;
-}
-
-/** Nearest-rank p75 of a histogram (bucket → count), with its rating; null without samples. */
-export function p75OfHistogram(metric: WebVital, histogram: { bucket: number; count: number }[]): { p75: number; rating: WebVitalRating } | null {
-  const total = histogram.reduce((n, h) => n + h.count, 0);
+/** Nearest-rank p75 from a metric's bucket counts (index = bucket), with its rating; null without samples. */
+export function p75OfHistogram(metric: WebVital, counts: number[]): { p75: number; rating: WebVitalRating } | null {
+  const total = counts.reduce((n, c) => n + c, 0);
   if (total === 0) return null;
   const rank = Math.ceil(0.75 * total);
   let seen = 0;
-  for (const h of [...histogram].sort((a, b) => a.bucket - b.bucket)) {
-    seen += h.count;
+  for (let i = 0; i < counts.length; i++) {
+    seen += counts[i];
     if (seen >= rank) {
-      const p75 = bucketValue(metric, h.bucket);
+      const p75 = VITAL_EDGES[metric][i];
       return { p75, rating: rateWebVital(metric, p75) };
     }
   }
