@@ -49,6 +49,15 @@ describeEachDriver('analytics retention and SQL views', (driver) => {
     await h.db.query(`delete from analytics_page_views__g1 where hit_id = 'stray'`);
   });
 
+  it('stores no raw rows for a dropped day again (a late hit still counts in the rollups)', async () => {
+    await appendVisits(h.store, [v.view(hit('2026-11-01', 3))]);
+    await h.runner.catchUp();
+    expect((await listDayPartitions(h.db, 'analytics_page_views__g1')).map((p) => p.day)).toEqual(['2026-11-10', '2026-11-27']);
+    expect((await readReport(h.db, 'traffic', { ...q, to: '2026-11-01' })).current.totals).toEqual({ visits: 3, visitors: 3, pageViews: 3 });
+    const [verified] = await h.runner.verify(['analytics']);
+    expect(verified.problems).toEqual([]);
+  });
+
   it('refuses a retention of less than a day', async () => {
     await expect(dropExpiredRawPartitions(h.db, 0)).rejects.toThrow('keepDays must be a whole number of days, 1 or more (got 0)');
   });
@@ -57,7 +66,7 @@ describeEachDriver('analytics retention and SQL views', (driver) => {
     const made = await ensureAnalyticsSqlViews(h.db);
     expect(made.views).toContain('analytics.daily_traffic');
     const { rows } = await h.db.query<{ day: string; visits: number }>(`select day, visits::int as visits from analytics.daily_traffic order by day`);
-    expect(rows.map((r) => [r.day, r.visits])).toEqual([['2026-11-01', 2], ['2026-11-02', 2], ['2026-11-10', 2], ['2026-11-27', 2]]);
+    expect(rows.map((r) => [r.day, r.visits])).toEqual([['2026-11-01', 3], ['2026-11-02', 2], ['2026-11-10', 2], ['2026-11-27', 2]]);
     await h.runner.rebuild('analytics');
     expect((await h.db.query(`select count(*)::int as n from analytics.daily_traffic`)).rows).toEqual([{ n: 4 }]);
   });

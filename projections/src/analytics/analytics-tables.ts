@@ -91,7 +91,8 @@ export const ANALYTICS_TABLES: ReadModelTable[] = [
     ['day', 'event_id', 'n']),
   // Rows each raw table received per UTC day, written with the rollups in the same transaction:
   // retention drops a day's partition only when its row count matches (the rollups saw every row).
-  plain(T.ingested, 'day date not null, raw_table text not null, rows bigint not null', ['day', 'raw_table']),
+  // Verify compares it from the retention horizon on, as the raw tables (days before it get no raw rows).
+  { ...plain(T.ingested, 'day date not null, raw_table text not null, rows bigint not null', ['day', 'raw_table']), verifyWhere: RAW_KEPT },
 
   seen(T.dayVisits, 'day date not null, visit_id text not null, flags smallint not null, source text', ['day', 'visit_id']),
   seen(T.dayVisitors, 'day date not null, visitor_id text not null', ['day', 'visitor_id']),

@@ -11,7 +11,7 @@ import type { Projection, ProjectionContext } from '../runner/projection';
 import { RowBatch, upsertRows, type Row } from '../runner/sql-batch';
 import { ANALYTICS_TABLES, RAW_TABLES, T, type RawTable } from './analytics-tables';
 import { LocalDays, utcDay } from './local-day';
-import { ensurePartitions } from './partitions';
+import { ensurePartitions, type PartitionNeed } from './partitions';
 import { addCounts, Counters, insertNew } from './rollup-writes';
 import { VITAL_COLUMNS, VITAL_METRICS, vitalBucket, vitalColumn } from './vitals-buckets';
 
@@ -85,6 +85,9 @@ const days = new LocalDays();
 
 async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): Promise<void> {
   const { tx, table } = ctx;
+  // Commit without waiting for the WAL flush: a batch and its checkpoint commit together, so a
+  // crash that loses the last commits loses both, and the runner applies those events again.
+  await tx.query(`set local synchronous_commit = off`);
   const site = await loadSite(tx, table(T.site));
   let siteChanged = false;
   const day = (at: string) => days.day(at, site.time_zone);
@@ -313,19 +316,28 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
     }
   }
 
-  // Raw rows: partitions for their days, then one insert per table (a repeated hit id is ignored).
+  // Partitions first (one catalog query), then raw rows: one insert per table (a repeated hit id
+  // is ignored) and the rows each received per UTC day.
+  // Days retention has dropped get no raw rows again (a late or replayed hit): they would make a
+  // partition retention had removed, whose rows the day's counts no longer match.
+  const keptFrom = await rawKeptFrom(tx);
+  if (keptFrom !== null) for (const [name, rows] of raw) raw.set(name, rows.filter((r) => (r.day as string) >= keptFrom));
+  const needs: PartitionNeed[] = [];
+  for (const [name, rows] of raw) for (const r of rows) needs.push({ parent: table(name), day: r.day as string, unit: 'day' });
+  const seenSets: [string, Iterable<Row>][] = [
+    [T.dayVisits, visits.values()], [T.dayVisitors, visitors.values()], [T.dayPageVisitors, pageVisitors.values()], [T.dayProductVisits, productVisits.values()],
+  ];
+  for (const [name, rows] of seenSets) for (const r of rows) needs.push({ parent: table(name), day: r.day as string, unit: 'month' });
+  for (const v of visits.values()) if (v.source !== undefined) needs.push({ parent: table(T.daySourceVisitors), day: v.day, unit: 'month' });
+  await ensurePartitions(tx, dedupeNeeds(needs));
+  const perDay = new Counters(['day', 'raw_table'], () => ({ rows: 0 }));
   for (const [name, rows] of raw) {
-    if (rows.length === 0) continue;
-    await ensurePartitions(tx, table(name), rows.map((r) => r.day as string), 'day');
-    const inserted = await insertNew<{ day: string }>(tx, table(name), rows, ['day']);
-    const perDay = new Counters(['day', 'raw_table'], () => ({ rows: 0 }));
-    for (const r of inserted) perDay.add({ day: r.day, raw_table: name }, { rows: 1 });
-    await addCounts(tx, table(T.ingested), perDay.list(), ['day', 'raw_table'], ['rows']);
+    for (const r of await insertNew<{ day: string }>(tx, table(name), rows, ['day'])) perDay.add({ day: r.day, raw_table: name }, { rows: 1 });
   }
+  await addCounts(tx, table(T.ingested), perDay.list(), ['day', 'raw_table'], ['rows']);
 
   // Visits: new (day, visit) pairs count as visits; a rising funnel level moves the step counters.
   if (visits.size > 0) {
-    await ensurePartitions(tx, table(T.dayVisits), [...visits.values()].map((v) => v.day), 'month');
     const stored = await RowBatch.load<{ day: string; visit_id: string; flags: number; source: string | null }>(
       tx, table(T.dayVisits), ['day', 'visit_id'], [...visits.values()].map((v) => ({ day: v.day, visit_id: v.visit_id })),
     );
@@ -382,8 +394,18 @@ async function loadSite(tx: SqlExecutor, name: string): Promise<{ time_zone: str
 /** Inserts a seen set's pairs and answers those that were new (grouping columns as text). */
 async function seenNew(tx: SqlExecutor, name: string, rows: Map<string, Row>, group: string[]): Promise<Record<string, string>[]> {
   if (rows.size === 0) return [];
-  await ensurePartitions(tx, name, [...rows.values()].map((r) => r.day as string), 'month');
   return insertNew<Record<string, string>>(tx, name, [...rows.values()], group);
+}
+
+async function rawKeptFrom(tx: SqlExecutor): Promise<string | null> {
+  const { rows } = await tx.query<{ kept_from: string }>(`select kept_from from analytics_raw_retention`);
+  return rows[0]?.kept_from ?? null;
+}
+
+function dedupeNeeds(needs: PartitionNeed[]): PartitionNeed[] {
+  const seen = new Map<string, PartitionNeed>();
+  for (const n of needs) seen.set(`${n.parent}|${n.unit === 'day' ? n.day : n.day.slice(0, 7)}`, n);
+  return [...seen.values()];
 }
 
 function interaction(type: string, d: { hitId: string; at: string; visitorId: string; visitId: string; path: string }, action: string | null, targetId: string | null, label: string | null): Row {

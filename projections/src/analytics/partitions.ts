@@ -15,15 +15,25 @@ export function partitionName(parent: string, day: string, unit: PartitionUnit):
   return unit === 'day' ? `${parent}_p${day.replace(/-/g, '')}` : `${parent}_m${day.slice(0, 7).replace('-', '')}`;
 }
 
-/** Creates the partitions of `parent` that hold `days` when they do not exist yet. */
-export async function ensurePartitions(tx: SqlExecutor, parent: string, days: Iterable<string>, unit: PartitionUnit): Promise<void> {
-  const starts = new Set<string>();
-  for (const day of days) starts.add(unit === 'day' ? day : monthOf(day));
-  for (const start of [...starts].sort()) {
-    const end = unit === 'day' ? addDays(start, 1) : addMonths(start, 1);
-    await tx.query(
-      `create table if not exists ${quoteIdent(partitionName(parent, start, unit))} partition of ${quoteIdent(parent)} for values from ('${start}') to ('${end}')`,
-    );
+/** A partition `ensurePartitions` may have to create: its parent, a day it must hold, and its unit. */
+export type PartitionNeed = { parent: string; day: string; unit: PartitionUnit };
+
+/**
+ * Creates the partitions that hold the given days when they do not exist yet: one catalog query
+ * for all of them, then a `create table … partition of` for each missing one (a day's first batch).
+ */
+export async function ensurePartitions(tx: SqlExecutor, needs: PartitionNeed[]): Promise<void> {
+  const wanted = new Map<string, { parent: string; start: string; end: string }>();
+  for (const { parent, day, unit } of needs) {
+    const start = unit === 'day' ? day : monthOf(day);
+    const name = partitionName(parent, start, unit);
+    if (!wanted.has(name)) wanted.set(name, { parent, start, end: unit === 'day' ? addDays(start, 1) : addMonths(start, 1) });
+  }
+  if (wanted.size === 0) return;
+  const { rows } = await tx.query<{ name: string }>(`select relname as name from pg_class where relname = any($1::text[]) and relkind in ('r', 'p')`, [[...wanted.keys()]]);
+  for (const r of rows) wanted.delete(r.name);
+  for (const [name, p] of [...wanted].sort((a, b) => a[0].localeCompare(b[0]))) {
+    await tx.query(`create table if not exists ${quoteIdent(name)} partition of ${quoteIdent(p.parent)} for values from ('${p.start}') to ('${p.end}')`);
   }
 }
 
