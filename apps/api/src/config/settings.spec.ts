@@ -132,6 +132,8 @@ describe('settings: every variable is honoured', () => {
       'RECAPTCHA_PROJECT_ID', 'RECAPTCHA_SCORE_THRESHOLD', 'RECAPTCHA_VERIFY_URL', 'SMTP_URL',
       // Issue 15: back-in-stock sign-ups.
       'RESTOCK_BOT_CHECK', 'RESTOCK_RATE_LIMIT_BURST', 'RESTOCK_RATE_LIMIT_PER_SECOND',
+      // Issue 16: raw visit retention of the analytics reports.
+      'ANALYTICS_RAW_RETENTION_DAYS', 'ANALYTICS_RETENTION_INTERVAL_MS',
     ].sort());
   });
 });
