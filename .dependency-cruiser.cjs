@@ -7,7 +7,7 @@
 // apps/api/src: shared layers (config ← infrastructure ← security) and contexts.
 const API = '^apps/api/src/';
 const SHARED = ['config', 'infrastructure', 'security'];
-const CONTEXTS = ['accounts', 'media', 'catalog', 'cart', 'checkout', 'content', 'forms', 'rendering', 'theme', 'first-start', 'storefront', 'health', 'demo', 'mail', 'bot-check', 'restock', 'analytics'];
+const CONTEXTS = ['accounts', 'media', 'catalog', 'cart', 'checkout', 'content', 'forms', 'rendering', 'theme', 'first-start', 'storefront', 'health', 'demo', 'mail', 'bot-check', 'restock', 'analytics', 'analytics-reports'];
 const any = (names) => `(${names.join('|')})`;
 /** Contexts that build on one another, highest first. */
 const CHAIN = ['checkout', 'cart', 'catalog', 'media'];

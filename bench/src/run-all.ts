@@ -1,3 +1,4 @@
+import { runAnalyticsBench } from './analytics.bench';
 import { runAppendBench } from './append.bench';
 import { runCatchUpBench } from './catch-up.bench';
 import { runCommerceHttpBench } from './commerce-http.bench';
@@ -16,6 +17,8 @@ async function main() {
   await runAppendBench();
   console.log('\n# projection catch-up');
   await runCatchUpBench();
+  console.log('\n# analytics projection catch-up and report queries (1,000,000 hits, 90 days)');
+  await runAnalyticsBench();
   console.log('\n# add-to-cart and checkout over HTTP (built server)');
   await runCommerceHttpBench();
   console.log('\n# SaveFormSubmission over HTTP (built server)');

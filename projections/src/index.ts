@@ -37,3 +37,11 @@ export {
   RESTOCK_SIGN_UPS, RESTOCK_SENDS, restockProjection, readRestockGroups, readRestockSignUps,
   type RestockSignUpGroup, type RestockSignUpRow, type RestockPage,
 } from './restock/restock.projection';
+export { ANALYTICS_PROJECTION, analyticsProjection, funnelLevel } from './analytics/analytics.projection';
+export { ANALYTICS_TABLES, RAW_TABLES, T as ANALYTICS_TABLE_NAMES } from './analytics/analytics-tables';
+export { readReport, readAnalyticsSite, previousPeriod, bucketOf, bucketsOf, REPORT_ROW_LIMIT, ABANDONED_AFTER_HOURS } from './analytics/analytics-reports';
+export { dayMs, addDays, daysBetween, LocalDays } from './analytics/local-day';
+export { vitalBucket, p75OfHistogram, VITAL_EDGES } from './analytics/vitals-buckets';
+export { dropExpiredRawPartitions, type RetentionResult } from './analytics/analytics-retention';
+export { ensureAnalyticsSqlViews, ANALYTICS_SQL_VIEWS, ANALYST_ROLE, type AnalystViewsResult } from './analytics/analytics-sql-views';
+export { listDayPartitions } from './analytics/partitions';

@@ -1,3 +1,4 @@
+import { analyticsProjection } from './analytics/analytics.projection';
 import { alsoBoughtProjection } from './also-bought/also-bought.projection';
 import { cartDetailsProjection } from './cart/cart-details.projection';
 import { catalogProductsProjection } from './catalog/catalog-products.projection';
@@ -11,5 +12,5 @@ import { siteProjection } from './site/site.projection';
 
 /** Every projection the product runs, in one list: the runner, `rebuild` and `verify` use it. */
 export function allProjections(): Projection[] {
-  return [catalogProductsProjection, cartDetailsProjection, ordersProjection, checkoutsProjection, imageAssetsProjection, siteProjection, alsoBoughtProjection, formsProjection, restockProjection];
+  return [catalogProductsProjection, cartDetailsProjection, ordersProjection, checkoutsProjection, imageAssetsProjection, siteProjection, alsoBoughtProjection, formsProjection, restockProjection, analyticsProjection];
 }

@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { Database } from '@storefront/eventstore';
 import { AccountsModule } from './accounts';
 import { AnalyticsModule } from './analytics';
+import { AnalyticsReportsModule } from './analytics-reports';
 import { BotCheckModule } from './bot-check';
 import { CartModule } from './cart';
 import { CatalogModule } from './catalog';
@@ -42,6 +43,7 @@ export class AppModule {
         FormsModule,
         RestockModule,
         AnalyticsModule,
+        AnalyticsReportsModule,
         options.setup ?? FirstStartModule.seeding(),
         // Last: its catch-all published-site route comes after every API route.
         StorefrontModule,

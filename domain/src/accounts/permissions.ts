@@ -28,7 +28,7 @@ import { isOwnerRole, OWNER_ROLES, type OwnerRole } from './roles';
  * - `forms.manage`: the form builder's forms, their submissions and the mailing list (issue 14).
  * - `restock.manage`: the restock lists (who waits for which variant), sending their notifications
  *   and erasing a person's sign-ups (issue 15).
- * - `analytics.view`: the slot the analytics reports fill (no route needs it yet).
+ * - `analytics.view`: the analytics reports (`GET /api/config/analytics/{report}` and its `.csv`).
  * - `accounts.manage`: listing and creating owner accounts, which grants roles: the admin's alone.
  * - `health.details`: the health check's database and projection details (host names, process
  *   ids): the admin's alone.

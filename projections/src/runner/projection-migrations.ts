@@ -37,4 +37,18 @@ export const projectionMigrations: Migration[] = [
       ALTER TABLE projection_generations ADD COLUMN active_version text, ADD COLUMN rebuild_version text;
     `,
   },
+  {
+    id: 'projections-003-analytics-raw-retention',
+    sql: `
+      -- How far back the analytics raw visit tables still hold rows: the retention job drops raw
+      -- day partitions before kept_from (after checking the rollups cover them) and records it
+      -- here, so verify compares raw rows only from that day on (a rebuild refills older days
+      -- from the log until the next retention run drops them again). One row at most.
+      CREATE TABLE IF NOT EXISTS analytics_raw_retention (
+        singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+        kept_from date NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

@@ -116,7 +116,7 @@ export async function rebuildProjection(deps: RunnerDeps, p: Projection, options
           const s = await readProjectionState(db, p.name);
           if (s?.rebuildGeneration === next && s.rebuildCheckpoint) position = s.rebuildCheckpoint;
         }
-        read = await store.readAll({ after: position, limit: batchSize, eventTypes: p.eventTypes, upTo });
+        read = await store.readAll({ after: position, limit: p.batchSize ?? batchSize, eventTypes: p.eventTypes, upTo });
         if (read.events.length === 0 && checkpointsEqual(read.checkpoint, position)) return;
         outcome = await applyRead(db, p, target, position, read.events, read.checkpoint, applyOptions);
         failures = 0;

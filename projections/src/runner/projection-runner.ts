@@ -321,11 +321,12 @@ export class ProjectionRunner {
       return 'progress';
     }
     if (state.stoppedError !== null) return 'stopped';
-    const read = await this.store.readAll({ after: state.checkpoint, limit: this.batchSize, eventTypes: p.eventTypes });
+    const batchSize = p.batchSize ?? this.batchSize;
+    const read = await this.store.readAll({ after: state.checkpoint, limit: batchSize, eventTypes: p.eventTypes });
     if (read.events.length === 0 && checkpointsEqual(read.checkpoint, state.checkpoint)) return 'idle';
     const outcome = await applyRead(this.db, p, this.liveTarget(p), state.checkpoint, read.events, read.checkpoint, this.applyOptions);
     if (outcome.kind !== 'busy' && read.events.length > 0) this.announceChange(p);
-    if (outcome.kind === 'applied') return read.scanned >= this.batchSize ? 'progress-full' : 'progress';
+    if (outcome.kind === 'applied') return read.scanned >= batchSize ? 'progress-full' : 'progress';
     if (outcome.kind === 'busy') return 'busy';
     this.log.error(`${p.name}: stopped at event ${outcome.failed.globalPosition} (${outcome.failed.type}) by its failure policy`, outcome.error);
     return 'stopped';

@@ -90,7 +90,7 @@ export async function verifyProjection(deps: RunnerDeps, p: Projection, options:
     for (let round = 0; round < MAX_ROUNDS; round++) {
       // Build the scratch copy up to `goal` (the live checkpoint).
       for (;;) {
-        const read = await store.readAll({ after: position, limit: batchSize, eventTypes: p.eventTypes, upTo: goal });
+        const read = await store.readAll({ after: position, limit: p.batchSize ?? batchSize, eventTypes: p.eventTypes, upTo: goal });
         if (read.events.length === 0 && checkpointsEqual(read.checkpoint, position)) break;
         const outcome = await applyRead(db, p, target, position, read.events, read.checkpoint, applyOptions);
         if (outcome.kind === 'stopped') {
@@ -163,10 +163,11 @@ async function compareTable(
   result: VerifyResult,
 ): Promise<void> {
   const keys = table.orderBy.map(quoteIdent).join(', ');
+  const where = table.verifyWhere ? ` where ${table.verifyWhere}` : '';
   const { rows } = await tx.query<{ live: Record<string, unknown> | null; rebuilt: Record<string, unknown> | null; total: number }>(
     `select l.row as live, r.row as rebuilt, count(*) over () as total
-     from (select ${keys}, to_jsonb(t) as row from ${quoteIdent(live)} t) l
-     full join (select ${keys}, to_jsonb(t) as row from ${quoteIdent(rebuilt)} t) r using (${keys})
+     from (select ${keys}, to_jsonb(t) as row from ${quoteIdent(live)} t${where}) l
+     full join (select ${keys}, to_jsonb(t) as row from ${quoteIdent(rebuilt)} t${where}) r using (${keys})
      where l.row is distinct from r.row
      order by ${keys}
      limit $1`,

@@ -8,7 +8,7 @@ import type { Projection } from './projection';
  * start; whitespace in the column definitions does not count.
  */
 export function projectionVersion(p: Projection): string {
-  const tables = p.tables.map((t) => ({ name: t.name, columns: t.columns.replace(/\s+/g, ' ').trim(), orderBy: t.orderBy }));
+  const tables = p.tables.map((t) => ({ name: t.name, columns: t.columns.replace(/\s+/g, ' ').trim(), orderBy: t.orderBy, ...(t.partitionBy ? { partitionBy: t.partitionBy } : {}) }));
   const fingerprint = createHash('sha256').update(JSON.stringify(tables)).digest('hex').slice(0, 12);
   return `${p.version ?? 1}:${fingerprint}`;
 }

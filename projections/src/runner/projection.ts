@@ -13,6 +13,18 @@ export type ReadModelTable = {
   columns: string;
   /** Columns that order rows for `verify` (normally the primary key). */
   orderBy: string[];
+  /**
+   * PostgreSQL declarative partitioning of the table, e.g. `range (day)`: the table is created
+   * `partition by <partitionBy>` and the projection creates its partitions as rows arrive (see
+   * projections/src/analytics/partitions.ts). Dropping the table drops its partitions.
+   */
+  partitionBy?: string;
+  /**
+   * A condition (SQL over the table's columns) restricting which rows `verify` compares, for a table
+   * whose old rows are dropped on purpose (retention drops old raw partitions that a rebuild would
+   * refill). Applied to both the live and the rebuilt side.
+   */
+  verifyWhere?: string;
 };
 
 export type ProjectionContext = {
@@ -45,6 +57,12 @@ export interface Projection {
    */
   readonly version?: number;
   readonly tables: ReadModelTable[];
+  /**
+   * Events read per transaction for this projection, when it differs from the runner's batch size
+   * (a projection that aggregates in memory per batch, such as the analytics rollups, wants larger
+   * batches: its per-batch cost is a fixed number of statements).
+   */
+  readonly batchSize?: number;
   /** Event types this projection reads; others only advance its checkpoint. */
   readonly eventTypes: string[];
   /** What to do with an event it cannot apply (parked in dead_letters either way). Default 'skip'. */

@@ -27,7 +27,7 @@ export function tableResolver(projection: Projection, physical: (table: ReadMode
 
 export async function createTables(tx: SqlExecutor, projection: Projection, physical: (table: ReadModelTable) => string): Promise<void> {
   for (const table of projection.tables) {
-    await tx.query(`create table if not exists ${quoteIdent(physical(table))} (${table.columns})`);
+    await tx.query(`create table if not exists ${quoteIdent(physical(table))} (${table.columns})${table.partitionBy ? ` partition by ${table.partitionBy}` : ''}`);
   }
 }
 
@@ -38,14 +38,35 @@ export async function dropTables(tx: SqlExecutor, projection: Projection, physic
 }
 
 /**
- * Points each read model's view at a generation. Drop-and-create rather than CREATE OR REPLACE
- * so a new generation may change columns (CREATE OR REPLACE VIEW cannot drop or rename columns).
+ * Points each read model's view at a generation. When the new generation has the view's columns,
+ * CREATE OR REPLACE (views built on the read model, such as the analysts' `analytics.*` views,
+ * stay); when it changes them, drop (CASCADE: dependent views go, and their owner recreates them)
+ * and create, since CREATE OR REPLACE VIEW cannot drop or rename columns.
  */
 export async function pointViews(tx: SqlExecutor, projection: Projection, generation: number): Promise<void> {
   for (const table of projection.tables) {
-    await tx.query(`drop view if exists ${quoteIdent(table.name)}`);
-    await tx.query(`create view ${quoteIdent(table.name)} as select * from ${quoteIdent(generationTable(table.name, generation))}`);
+    const physical = generationTable(table.name, generation);
+    const select = `select * from ${quoteIdent(physical)}`;
+    if (await sameColumns(tx, table.name, physical)) {
+      await tx.query(`create or replace view ${quoteIdent(table.name)} as ${select}`);
+    } else {
+      await tx.query(`drop view if exists ${quoteIdent(table.name)} cascade`);
+      await tx.query(`create view ${quoteIdent(table.name)} as ${select}`);
+    }
   }
+}
+
+async function sameColumns(tx: SqlExecutor, view: string, table: string): Promise<boolean> {
+  const columns = async (name: string) => {
+    const { rows } = await tx.query<{ c: string | null }>(
+      `select string_agg(attname || ' ' || format_type(atttypid, atttypmod), ', ' order by attnum) as c
+       from pg_attribute where attrelid = to_regclass($1) and attnum > 0 and not attisdropped`,
+      [quoteIdent(name)],
+    );
+    return rows[0]?.c ?? null;
+  };
+  const current = await columns(view);
+  return current !== null && current === (await columns(table));
 }
 
 /** Creates the views that do not exist yet (leaves existing ones alone, so readers never see a gap). */

@@ -101,6 +101,7 @@ export type AppConfig = {
   signInThrottle: SignInThrottleOptions;
   forms: FormSettings;
   restock: RestockSettings;
+  analyticsReports: AnalyticsReportsSettings;
   mail: MailSettings;
   botCheck: BotCheckSettings;
   /** The tracker on published pages (docs/ANALYTICS.md 'Tracker'): off under the disabling flag; the cookie policy it follows. */
@@ -148,6 +149,14 @@ export type RestockSettings = {
   botCheck: 'none' | 'altcha' | 'recaptcha';
   /** Per client address, over sign-ups. */
   rateLimit: RateLimit;
+};
+
+/** The analytics reports' part (apps/api/src/analytics-reports): raw visit retention. */
+export type AnalyticsReportsSettings = {
+  /** Raw visit day partitions older than this many UTC days are dropped (the rollups are kept). */
+  rawRetentionDays: number;
+  /** 0: the retention job runs only when asked. */
+  retentionIntervalMs: number;
 };
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -200,6 +209,7 @@ export function loadConfig(env: SettingsEnv = process.env): AppConfig {
       botCheck: s.restockBotCheck,
       rateLimit: { burst: s.restockRateLimitBurst, refillPerSecond: s.restockRateLimitPerSecond },
     },
+    analyticsReports: { rawRetentionDays: s.analyticsRawRetentionDays, retentionIntervalMs: s.analyticsRetentionIntervalMs },
     mail: {
       smtpUrl: s.smtpUrl,
       from: s.mailFrom,

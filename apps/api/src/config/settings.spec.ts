@@ -47,6 +47,7 @@ describe('settings: defaults', () => {
       },
       forms: { visitorRateLimit: { burst: 10, refillPerSecond: 0.2 }, formRateLimit: { burst: 600, refillPerSecond: 50 } },
       restock: { botCheck: 'none', rateLimit: { burst: 10, refillPerSecond: 0.5 } },
+      analyticsReports: { rawRetentionDays: 30, retentionIntervalMs: 3_600_000 },
       mail: { smtpUrl: undefined, from: 'Storefront <no-reply@localhost>', retryBaseMs: 30_000, maxAttempts: 12, pollIntervalMs: 5_000 },
       botCheck: {
         altchaHmacKey: undefined,
@@ -137,6 +138,8 @@ describe('settings: every variable is honoured', () => {
       'ANALYTICS_RATE_LIMIT_BURST', 'ANALYTICS_RATE_LIMIT_PER_SECOND', 'ANALYTICS_APPEND_RETRY_MS', 'ANALYTICS_COUNT_HEADLESS',
       // Issue 16: the tracker's disabling flag and cookie policy.
       'VISITOR_TRACKING', 'COOKIE_POLICY',
+      // Issue 16: raw visit retention of the analytics reports.
+      'ANALYTICS_RAW_RETENTION_DAYS', 'ANALYTICS_RETENTION_INTERVAL_MS',
     ].sort());
   });
 });

@@ -321,6 +321,16 @@ export const SETTINGS = {
     name: 'ANALYTICS_COUNT_HEADLESS', default: false, usedBy: 'analytics (tests)',
     description: 'Count visits from headless browsers (browser tests set it); other known bots are never counted',
   }),
+  analyticsRawRetentionDays: integer({
+    name: 'ANALYTICS_RAW_RETENTION_DAYS', min: 1, max: 3650, default: 30, usedBy: 'analytics reports',
+    description:
+      'Days (UTC) the raw visit tables keep their rows: the retention job drops older day partitions once the rollups cover them. ' +
+      'Reports read the rollups, which are kept',
+  }),
+  analyticsRetentionIntervalMs: integer({
+    name: 'ANALYTICS_RETENTION_INTERVAL_MS', min: 0, default: 3_600_000, defaultText: '`3600000` (1 hour)', usedBy: 'analytics reports',
+    description: 'How often a process that runs projections (ROLE=all or worker) runs the raw-partition retention and refreshes the analysts\' SQL views. `0` turns it off',
+  }),
   multipleQuantityAllowedForServices: boolean({
     name: 'MULTIPLE_QUANTITY_ALLOWED_FOR_SERVICES', default: true, usedBy: 'cart, storefront',
     description:

@@ -38,7 +38,7 @@ describeEachDriver('GET /healthz', (driver) => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'ok', database: { driver, reachable: true } });
     const names = res.body.projections.map((p: { name: string }) => p.name).sort();
-    expect(names).toEqual(['also-bought', 'cart', 'catalog', 'checkouts', 'forms', 'media', 'orders', 'restock', 'site']);
+    expect(names).toEqual(['also-bought', 'analytics', 'cart', 'catalog', 'checkouts', 'forms', 'media', 'orders', 'restock', 'site']);
     for (const p of res.body.projections) {
       expect(p).toEqual(expect.objectContaining({ lag: expect.any(Number), checkpoint: expect.any(Object), stopped: false }));
     }

@@ -34,6 +34,7 @@ const ROUTE_FIELDS: Record<string, string[]> = {
   'GET /api/commerce/products/:id': [],
   'GET /api/commerce/shopping-cart': [],
   'GET /api/commondata/GetSiteLayout': [],
+  'GET /api/config/analytics/:report': [],
   'GET /api/config/forms': [],
   'GET /api/config/forms/:id': [],
   'GET /api/config/forms/:id/submissions': [],
