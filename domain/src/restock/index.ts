@@ -6,3 +6,4 @@ export * from './evolve';
 export * from './decide';
 export * from './notification-mail';
 export * from './settings';
+export * from './automatic-send';
