@@ -141,7 +141,7 @@ function RestockForm({
   return (
     <>
       <h2 className="restock__title">{texts.title}</h2>
-      <form className="restock__form" method="post" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={submitting}>
+      <form className="restock__form" method="post" data-restock-island noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={submitting}>
         <label className="restock__label" htmlFor={`${id}-email`}>
           {texts.label}
         </label>

@@ -62,9 +62,8 @@ describe('restock sign-up island (browser)', () => {
     const tab = await openTab(browser, { width, height: 900, expected });
     tabs.push(tab);
     await tab.page.goto(`${server.url}${BOWL}`);
-    await tab.page.locator('.restock form.restock__form').waitFor();
-    // The island's form has no method attribute (the server's has method="post").
-    await tab.page.locator('.restock form:not([method])').waitFor();
+    // The island's form (the server's has no data-restock-island).
+    await tab.page.locator('.restock form[data-restock-island]').waitFor();
     return tab.page;
   }
   function restockCalls(page: Page): string[] {
