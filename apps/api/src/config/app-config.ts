@@ -113,6 +113,8 @@ export type MailSettings = {
   maxAttempts: number;
   /** 0: the sender runs only when asked (a send in this process, or a test). */
   pollIntervalMs: number;
+  /** How long a sender holds a claimed message before another (or it, restarted) may try it again. */
+  claimSeconds: number;
 };
 
 /** The bot check (apps/api/src/bot-check). */
@@ -193,6 +195,7 @@ export function loadConfig(env: SettingsEnv = process.env): AppConfig {
       retryBaseMs: s.mailRetryBaseMs,
       maxAttempts: s.mailMaxAttempts,
       pollIntervalMs: s.mailPollIntervalMs,
+      claimSeconds: s.mailClaimSeconds,
     },
     botCheck: {
       altchaHmacKey: s.altchaHmacKey,

@@ -46,7 +46,7 @@ describe('settings: defaults', () => {
       },
       forms: { visitorRateLimit: { burst: 10, refillPerSecond: 0.2 }, formRateLimit: { burst: 600, refillPerSecond: 50 } },
       restock: { botCheck: 'none', rateLimit: { burst: 10, refillPerSecond: 0.5 } },
-      mail: { smtpUrl: undefined, from: 'Storefront <no-reply@localhost>', retryBaseMs: 30_000, maxAttempts: 12, pollIntervalMs: 5_000 },
+      mail: { smtpUrl: undefined, from: 'Storefront <no-reply@localhost>', retryBaseMs: 30_000, maxAttempts: 12, pollIntervalMs: 5_000, claimSeconds: 120 },
       botCheck: {
         altchaHmacKey: undefined,
         recaptcha: { verifyUrl: 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments', projectId: undefined, apiKey: undefined, scoreThreshold: 0.5 },

@@ -81,7 +81,7 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
       try {
         do {
           this.again = false;
-          for (let claimed = await this.outbox.claimDue(); claimed && !this.stopped; claimed = await this.outbox.claimDue()) {
+          for (let claimed = await this.outbox.claimDue(this.config.mail.claimSeconds); claimed && !this.stopped; claimed = await this.outbox.claimDue(this.config.mail.claimSeconds)) {
             attempts += 1;
             await this.attempt(claimed);
           }
