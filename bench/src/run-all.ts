@@ -4,6 +4,7 @@ import { runCommerceHttpBench } from './commerce-http.bench';
 import { runFormSubmissionBench } from './form-submission.bench';
 import { runPageRenderBench } from './page-render.bench';
 import { runRenderBench } from './render.bench';
+import { runRestockBench } from './restock.bench';
 import { runStartBench } from './start.bench';
 
 /**
@@ -19,6 +20,8 @@ async function main() {
   await runCommerceHttpBench();
   console.log('\n# SaveFormSubmission over HTTP (built server)');
   await runFormSubmissionBench();
+  console.log('\n# back-in-stock sign-up endpoint and a send of 10,000 (built server, local SMTP)');
+  await runRestockBench();
   console.log('\n# template rendering');
   await runRenderBench();
   console.log('\n# published pages with a 200-product store (server time)');

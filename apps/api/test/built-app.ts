@@ -14,7 +14,8 @@ export const BUILT_SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/demo/main.js');
 /** The product's own entry point: a new data directory gets an untitled website and an empty store. */
 export const PRODUCT_SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/main.js');
 
-const READY_TIMEOUT_MS = 60_000;
+/** Long enough for a start on a machine shared by several people (a loaded 2-core box has taken over 60 s). */
+const READY_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 5_000;
 
 export type RunningServer = {

@@ -115,6 +115,8 @@ export type MailSettings = {
   pollIntervalMs: number;
   /** How long a sender holds a claimed message before another (or it, restarted) may try it again. */
   claimSeconds: number;
+  /** Messages sent at once by one process (pooled SMTP connections). */
+  sendConcurrency: number;
 };
 
 /** The bot check (apps/api/src/bot-check). */
@@ -196,6 +198,7 @@ export function loadConfig(env: SettingsEnv = process.env): AppConfig {
       maxAttempts: s.mailMaxAttempts,
       pollIntervalMs: s.mailPollIntervalMs,
       claimSeconds: s.mailClaimSeconds,
+      sendConcurrency: s.mailSendConcurrency,
     },
     botCheck: {
       altchaHmacKey: s.altchaHmacKey,

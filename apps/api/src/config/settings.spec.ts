@@ -46,7 +46,7 @@ describe('settings: defaults', () => {
       },
       forms: { visitorRateLimit: { burst: 10, refillPerSecond: 0.2 }, formRateLimit: { burst: 600, refillPerSecond: 50 } },
       restock: { botCheck: 'none', rateLimit: { burst: 10, refillPerSecond: 0.5 } },
-      mail: { smtpUrl: undefined, from: 'Storefront <no-reply@localhost>', retryBaseMs: 30_000, maxAttempts: 12, pollIntervalMs: 5_000, claimSeconds: 120 },
+      mail: { smtpUrl: undefined, from: 'Storefront <no-reply@localhost>', retryBaseMs: 30_000, maxAttempts: 12, pollIntervalMs: 5_000, claimSeconds: 120, sendConcurrency: 4 },
       botCheck: {
         altchaHmacKey: undefined,
         recaptcha: { verifyUrl: 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments', projectId: undefined, apiKey: undefined, scoreThreshold: 0.5 },
@@ -131,6 +131,8 @@ describe('settings: every variable is honoured', () => {
       'RECAPTCHA_PROJECT_ID', 'RECAPTCHA_SCORE_THRESHOLD', 'RECAPTCHA_VERIFY_URL', 'SMTP_URL',
       // Issue 15: back-in-stock sign-ups.
       'RESTOCK_BOT_CHECK', 'RESTOCK_RATE_LIMIT_BURST', 'RESTOCK_RATE_LIMIT_PER_SECOND',
+      // Issue 15: the outbox's claim time (a crashed sender's message) and its send concurrency.
+      'MAIL_CLAIM_SECONDS', 'MAIL_SEND_CONCURRENCY',
     ].sort());
   });
 });
