@@ -13,7 +13,8 @@
  *    beside the same SMTP server's rate for nodemailer sending 10,000 messages one after another
  *    with the same transport settings and nothing else (the yardstick: what SMTP alone costs).
  *
- * Run standalone after `npm run build`: `node bench/dist/restock.bench.js`.
+ * Run standalone after `npm run build`: `node bench/dist/restock.bench.js` (RESTOCK_BENCH_ONLY=signup or
+ * send runs one part; RESTOCK_BENCH_MAILS sets the send's size, 10,000 by default).
  */
 import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -197,7 +198,7 @@ export async function runRestockBench(options: RestockBenchOptions = {}) {
   const serverUrl = options.serverUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const only = process.env.RESTOCK_BENCH_ONLY;
   const signUp = only === 'send' ? null : await signUpEndpoint(serverUrl, options.connections ?? 32, options.phaseMs ?? 2500, options.rounds ?? 3);
-  const send = only === 'signup' ? null : await sendAll(serverUrl, options.mails ?? 10_000);
+  const send = only === 'signup' ? null : await sendAll(serverUrl, options.mails ?? Number(process.env.RESTOCK_BENCH_MAILS ?? 10_000));
   return { signUp, send };
 }
 

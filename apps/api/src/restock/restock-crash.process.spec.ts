@@ -24,7 +24,11 @@ const CONCURRENCY = 16;
 const RESTOCK = '/api/site-users/account/notifications/restock';
 const BOWL = { productId: 'p-serving-bowl', variantId: 'v-bowl' };
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
+const started = Date.now();
+const progress = (what: string) => process.stderr.write(`restock crash [${((Date.now() - started) / 1000).toFixed(0)} s]: ${what}\n`);
+
+/** Long: on a loaded shared machine the SMTP round trips alone have taken 40 ms a mail. */
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 900_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -99,6 +103,7 @@ describe(`a send-all survives kill -9 of the worker (${onServer ? 'api + worker 
       return (res.body.signUpGroups as { variantId: string; waiting: number; queued: number; notified: number }[] | undefined)?.find((g) => g.variantId === BOWL.variantId);
     };
     await waitFor('the sign-ups in the restock lists', async () => (await groups())?.waiting === SIGN_UPS);
+    progress(`${SIGN_UPS} sign-ups in the lists`);
 
     // The owner sends; halfway through the mails the process running the workers dies.
     await request(url()).post(`${RESTOCK}/send`).set('Cookie', owner.cookie).set('X-XSRF-Token', owner.xsrf).send(BOWL).expect(202);
@@ -110,11 +115,13 @@ describe(`a send-all survives kill -9 of the worker (${onServer ? 'api + worker 
       await rm(api!.dataDir, { recursive: true, force: true });
     }
     const atKill = smtp.received.length;
+    progress(`killed after ${atKill} mails`);
     // What the outbox held as being sent when it died: accepted or not by the SMTP server, it goes again.
     const inFlight = await withDatabase(async (db) => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM mail_outbox WHERE status = 'sending'`)).rows[0]!.n));
     expect(atKill).toBeLessThan(SIGN_UPS);
 
     await startWorkers();
+    progress('restarted');
     await waitFor('a mail for every address', async () => new Set(smtp.received.map((m) => m.to[0])).size === SIGN_UPS);
     await waitFor('every sign-up recorded as notified', async () => {
       const g = await groups();
@@ -133,8 +140,8 @@ describe(`a send-all survives kill -9 of the worker (${onServer ? 'api + worker 
     for (const ids of byAddress.values()) expect(ids[0]).toMatch(/^<[^@]+@storefront\.mail>$/);
     const notified = await withDatabaseAfterStop();
     expect(notified).toBe(SIGN_UPS);
-    console.log(`restock crash: ${atKill} mails before the kill, ${inFlight} in flight, ${copies.length} sent twice (same Message-ID), ${smtp.received.length} in all`);
-  }, 600_000);
+    progress(`restock crash: ${atKill} mails before the kill, ${inFlight} in flight, ${copies.length} sent twice (same Message-ID), ${smtp.received.length} in all`);
+  }, 1_500_000);
 
   /** Every sign-up's row says notified (on PGlite, read once the server let go of the directory). */
   async function withDatabaseAfterStop(): Promise<number> {
