@@ -174,11 +174,13 @@ function GroupRow({ group: g, onNotice }: { group: RestockGroup; onNotice: (n: {
       <td className="ow-num">{g.waiting}</td>
       <td className="ow-num">{g.queued}</td>
       <td className="ow-num">{g.notified}</td>
-      <td className="restock-table__actions">
+      <td>
+        <div className="restock-table__actions">
         <button type="button" className="ow-button" disabled={g.waiting === 0 || isLoading} onClick={() => void onSend()} aria-label={`Send to those waiting for ${label}`}>
           {isLoading ? 'Sending…' : 'Send'}
         </button>
         <a className="ow-button" href={restockCsvUrl(g)} download aria-label={`Export the sign-ups for ${label} as CSV`}>CSV</a>
+        </div>
       </td>
     </tr>
   );
