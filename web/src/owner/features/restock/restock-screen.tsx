@@ -101,7 +101,7 @@ function WaitingList({ onNotice }: { onNotice: (notice: { kind: 'success' | 'err
   if (first.isError || !first.data) return <Alert>{errorMessage(first.error, RESTOCK_STRINGS.loadFailed)}</Alert>;
   if (first.data.signUpGroups.length === 0) return <p className="ow-panel-box">{RESTOCK_STRINGS.empty}</p>;
   return (
-    <div className="ow-table-wrap">
+    <div className="ow-table-wrap restock-table-wrap">
       <table className="ow-table restock-table">
         <caption className="visually-hidden">Waiting sign-ups by product and variant</caption>
         <thead>
