@@ -82,7 +82,7 @@ describe('owner restock panel (browser)', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'panel-390.png'), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    const href = await page.getByRole('link', { name: 'Export the sign-ups for Large Serving Bowl as CSV' }).getAttribute('href');
+    const href = await page.getByRole('link', { name: 'Export the sign-ups for Large Serving Bowl (BOWL-L) as CSV' }).getAttribute('href');
     const csv = await page.evaluate(async (url) => (await fetch(url!)).text(), href);
     expect(csv.split('\r\n')[0]).toBe('"email","language","mailing list","status","signed up","notified"');
     expect(csv).toContain('"dee@example.com"');
