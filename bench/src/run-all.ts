@@ -6,6 +6,7 @@ import { runFormSubmissionBench } from './form-submission.bench';
 import { runPageRenderBench } from './page-render.bench';
 import { runRecordHitBench } from './record-hit.bench';
 import { runRenderBench } from './render.bench';
+import { runRestockBench } from './restock.bench';
 import { runStartBench } from './start.bench';
 
 /**
@@ -25,6 +26,8 @@ async function main() {
   await runFormSubmissionBench();
   console.log('\n# RecordHit over HTTP (built server)');
   await runRecordHitBench();
+  console.log('\n# back-in-stock sign-up endpoint and a send of 10,000 (built server, local SMTP)');
+  await runRestockBench();
   console.log('\n# template rendering');
   await runRenderBench();
   console.log('\n# published pages with a 200-product store (server time)');

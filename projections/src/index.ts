@@ -30,11 +30,11 @@ export { IMAGE_ASSETS, imageAssetsProjection } from './media/image-assets.projec
 export { siteProjection } from './site/site.projection';
 export * from './site/site-tables';
 export {
-  FORMS, FORM_SUBMISSIONS, MAILING_LIST, formsProjection, readFormList, readFormDefinitions, readSubmissions, readAllSubmissions, readMailingList,
+  FORMS, FORM_SUBMISSIONS, MAILING_LIST, RESTOCK_MAILING_LIST_SOURCE, formsProjection, readFormList, readFormDefinitions, readSubmissions, readAllSubmissions, readMailingList,
   csvCell, submissionsCsv, type FormListRow, type SubmissionRow, type MailingListRow,
 } from './forms/forms.projection';
 export {
-  RESTOCK_SIGN_UPS, RESTOCK_SENDS, restockProjection, readRestockGroups, readRestockSignUps,
+  RESTOCK_SIGN_UPS, RESTOCK_SENDS, RESTOCK_SETTINGS_TABLE, restockProjection, readRestockGroups, readRestockSignUps, readRestockSiteSettings,
   type RestockSignUpGroup, type RestockSignUpRow, type RestockPage,
 } from './restock/restock.projection';
 export { ANALYTICS_PROJECTION, analyticsProjection, funnelLevel } from './analytics/analytics.projection';

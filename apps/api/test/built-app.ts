@@ -14,7 +14,7 @@ export const BUILT_SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/demo/main.js');
 /** The product's own entry point: a new data directory gets an untitled website and an empty store. */
 export const PRODUCT_SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/main.js');
 
-// A demo server seeds its store, site and images before it listens: over a minute on a loaded shared machine.
+/** Long enough for a start on a machine shared by several people (a loaded 2-core box has taken over 60 s). */
 const READY_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 5_000;
 

@@ -5,3 +5,5 @@ export * from './state';
 export * from './evolve';
 export * from './decide';
 export * from './notification-mail';
+export * from './settings';
+export * from './automatic-send';

@@ -1,5 +1,6 @@
+import { initialInventoryState } from '../inventory/state';
 import {
-  checkRestockEmail, parseRestockSignUp, restockMailLanguage, restockNotificationMail, restockSendDecider, restockSignUpDecider,
+  automaticSendLimit, checkRestockEmail, parseRestockSettingsChanges, restockSettingsDecider, type RestockSettingsChanged, parseRestockSignUp, restockMailLanguage, restockNotificationMail, restockSendDecider, restockSignUpDecider,
   type RestockSendCommand, type RestockSendEvent, type RestockSignUpCommand, type RestockSignUpEvent, type RestockSignUpRequest,
 } from './index';
 
@@ -169,5 +170,40 @@ describe('the back-in-stock mail', () => {
     expect(mail.html).toContain('<img src="https://shop.example/static/images/i/bowl.png"');
     expect(restockNotificationMail({ ...facts, imageUrl: null }).html).not.toContain('<img');
     expect(restockNotificationMail({ ...facts, productName: 'A\r\nBcc: x@y.z' }).subject).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe('the automatic send on restock', () => {
+  const stock = (qtyInStock: number, unlimited = false, tracked = true) => ({ ...initialInventoryState(), tracked, qtyInStock, unlimited });
+  it('sends at most the units back when a sold-out variant gets stock; all when it becomes unlimited', () => {
+    expect(automaticSendLimit(stock(0), stock(3))).toEqual({ limit: 3 });
+    expect(automaticSendLimit(stock(0), stock(0, true))).toEqual({ limit: null });
+  });
+  it('sends nothing for more stock on a variant that had some, a first stock, or stock still at 0', () => {
+    expect(automaticSendLimit(stock(2), stock(5))).toBeNull();
+    expect(automaticSendLimit(stock(0, true), stock(5))).toBeNull();
+    expect(automaticSendLimit(stock(0, false, false), stock(5))).toBeNull();
+    expect(automaticSendLimit(stock(0), stock(0))).toBeNull();
+  });
+});
+
+describe("the store's restock settings", () => {
+  it('reads only the fields given, trimmed, and refuses blank, long, multi-line or unknown ones', () => {
+    expect(parseRestockSettingsChanges({ restockNotificationsSuccessText: ' Thanks! ', restockNotificationMessages: { buttonText: 'Notify me' } })).toEqual({
+      ok: true, value: { restockNotificationsSuccessText: 'Thanks!', restockNotificationMessages: { buttonText: 'Notify me' } },
+    });
+    for (const bad of [null, [], { x: 1 }, { restockNotificationsSuccessText: '' }, { restockNotificationsSuccessText: 'a\tb' }, { restockNotificationMessages: { CTAText: 'x'.repeat(201) } },
+      { restockNotificationMessages: { other: 'x' } }, { automaticSendOnRestock: 1 }]) {
+      expect(parseRestockSettingsChanges(bad).ok).toBe(false);
+    }
+  });
+  it('records only what differs, and folds the changes', () => {
+    const state = restockSettingsDecider.initialState();
+    const same = restockSettingsDecider.decide({ type: 'ChangeRestockSettings', data: { changes: { restockNotificationsSuccessText: 'Signed up!' }, now: NOW } }, state);
+    expect(same).toEqual({ ok: true, events: [] });
+    const changed = restockSettingsDecider.decide({ type: 'ChangeRestockSettings', data: { changes: { automaticSendOnRestock: true, restockNotificationMessages: { buttonText: 'Sign Up', CTAText: 'Tell me' } }, now: NOW } }, state);
+    expect(changed).toEqual({ ok: true, events: [{ type: 'RestockSettingsChanged', data: { changes: { automaticSendOnRestock: true, restockNotificationMessages: { CTAText: 'Tell me' } }, at: NOW } }] });
+    const next = restockSettingsDecider.evolve(state, (changed as { events: RestockSettingsChanged[] }).events[0]!);
+    expect(next).toMatchObject({ version: 1, settings: { automaticSendOnRestock: true, restockNotificationMessages: { CTAText: 'Tell me', buttonText: 'Sign Up' } } });
   });
 });

@@ -1,6 +1,6 @@
 import {
   answerText, FORM_EVENT_TYPES, type FormChanged, type FormCreated, type FormDefinition, type FormField, type FormSubmissionDeleted,
-  type FormSubmitted, type NewsletterSignedUp,
+  type FormSubmitted, type NewsletterSignedUp, type RestockSignedUp, type RestockSignUpErased,
 } from '@storefront/domain';
 import type { RecordedEvent, SqlExecutor } from '@storefront/eventstore';
 import type { Projection } from '../runner/projection';
@@ -13,15 +13,20 @@ import { quoteIdent } from '../runner/sql-identifier';
  * - `form_submissions`: one row per submission that was not deleted, its answers as data (jsonb),
  *   never markup; deleting a submission appends FormSubmissionDeleted and this removes the row.
  * - `mailing_list`: one row per email signed up through a newsletter form (lowercased): signing up
- *   twice keeps one row (the first sign-up's date, the latest name given).
+ *   twice keeps one row (the first sign-up's date, the latest name given). A back-in-stock sign-up
+ *   that opted in (RestockSignedUp with joinedMailingList) adds its address the same way, with
+ *   `form_id` 'restock' and the sign-up's id as `submission_id`; when the owner erases that
+ *   sign-up (RestockSignUpErased) the row it added goes too (a row a newsletter form added stays).
  */
+/** `form_id` of mailing-list rows added by a back-in-stock sign-up. */
+export const RESTOCK_MAILING_LIST_SOURCE = 'restock';
 export const FORMS = 'forms';
 export const FORM_SUBMISSIONS = 'form_submissions';
 export const MAILING_LIST = 'mailing_list';
 
 export const formsProjection: Projection = {
   name: 'forms',
-  version: 1,
+  version: 2,
   tables: [
     {
       name: FORMS,
@@ -41,7 +46,7 @@ export const formsProjection: Projection = {
       orderBy: ['email'],
     },
   ],
-  eventTypes: FORM_EVENT_TYPES,
+  eventTypes: [...FORM_EVENT_TYPES, 'RestockSignedUp', 'RestockSignUpErased'],
   async apply(events: RecordedEvent[], { tx, table }) {
     // Runs of one kind are written in one statement, in log order.
     let forms = new Map<string, Record<string, unknown>>();
@@ -85,6 +90,25 @@ export const formsProjection: Projection = {
                last_signed_up_at = greatest(${quoteIdent(table(MAILING_LIST))}.last_signed_up_at, excluded.last_signed_up_at)`,
             [d.email, d.name, d.formId, d.submissionId, d.at],
           );
+          break;
+        }
+        case 'RestockSignedUp': {
+          const d = (event as RecordedEvent<RestockSignedUp['data']>).data;
+          if (!d.joinedMailingList) break;
+          await flush();
+          const list = quoteIdent(table(MAILING_LIST));
+          await tx.query(
+            `INSERT INTO ${list} (email, name, form_id, submission_id, signed_up_at, last_signed_up_at)
+             VALUES ($1, '', $2, $3, $4, $4)
+             ON CONFLICT (email) DO UPDATE SET last_signed_up_at = greatest(${list}.last_signed_up_at, excluded.last_signed_up_at)`,
+            [d.email, RESTOCK_MAILING_LIST_SOURCE, d.signUpId, d.at],
+          );
+          break;
+        }
+        case 'RestockSignUpErased': {
+          await flush();
+          const d = (event as RecordedEvent<RestockSignUpErased['data']>).data;
+          await tx.query(`DELETE FROM ${quoteIdent(table(MAILING_LIST))} WHERE form_id = $1 AND submission_id = $2`, [RESTOCK_MAILING_LIST_SOURCE, d.signUpId]);
           break;
         }
         default:

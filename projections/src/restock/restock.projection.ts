@@ -1,5 +1,5 @@
 import {
-  RESTOCK_EVENT_TYPES, type RestockNotificationQueued, type RestockNotificationSent, type RestockSendCompleted, type RestockSendRequested,
+  applyRestockSettingsChanges, DEFAULT_RESTOCK_SITE_SETTINGS, RESTOCK_EVENT_TYPES, type RestockSettingsChanged, type RestockSiteSettings, type RestockNotificationQueued, type RestockNotificationSent, type RestockSendCompleted, type RestockSendRequested,
   type RestockSignedUp, type RestockSignUpErased, type RestockUnsubscribed,
 } from '@storefront/domain';
 import type { RecordedEvent, SqlExecutor } from '@storefront/eventstore';
@@ -15,13 +15,16 @@ import { quoteIdent } from '../runner/sql-identifier';
  *   owners' paging follows: a page's cursor is the last `seq` it showed, and sign-ups that arrive
  *   meanwhile come after it, so paging sees every sign-up once.
  * - `restock_sends`: one row per send request, with how many it queued once complete.
+ * - `restock_settings`: the store's back-in-stock settings (one row, 'site'), as the storefront's
+ *   pages read them (the success text, the form's words).
  */
 export const RESTOCK_SIGN_UPS = 'restock_sign_ups';
 export const RESTOCK_SENDS = 'restock_sends';
+export const RESTOCK_SETTINGS_TABLE = 'restock_settings';
 
 export const restockProjection: Projection = {
   name: 'restock',
-  version: 1,
+  version: 2,
   tables: [
     {
       name: RESTOCK_SIGN_UPS,
@@ -38,11 +41,13 @@ export const restockProjection: Projection = {
         'status text not null, queued integer, requested_at timestamptz not null, completed_at timestamptz',
       orderBy: ['request_id'],
     },
+    { name: RESTOCK_SETTINGS_TABLE, columns: 'id text primary key, settings jsonb not null, updated_at timestamptz not null', orderBy: ['id'] },
   ],
-  eventTypes: RESTOCK_EVENT_TYPES,
+  eventTypes: [...RESTOCK_EVENT_TYPES, 'RestockSettingsChanged'],
   async apply(events: RecordedEvent[], { tx, table }) {
     const signUps = quoteIdent(table(RESTOCK_SIGN_UPS));
     const sends = quoteIdent(table(RESTOCK_SENDS));
+    const settings = quoteIdent(table(RESTOCK_SETTINGS_TABLE));
     for (const event of events) {
       switch (event.type) {
         case 'RestockSignedUp': {
@@ -90,12 +95,28 @@ export const restockProjection: Projection = {
           await tx.query(`UPDATE ${sends} SET status = 'completed', queued = $2, completed_at = $3 WHERE request_id = $1`, [d.requestId, d.queued, d.at]);
           break;
         }
+        case 'RestockSettingsChanged': {
+          const d = (event as RecordedEvent<RestockSettingsChanged['data']>).data;
+          const { rows } = await tx.query<{ settings: RestockSiteSettings }>(`SELECT settings FROM ${settings} WHERE id = 'site'`);
+          const next = applyRestockSettingsChanges(rows[0]?.settings ?? DEFAULT_RESTOCK_SITE_SETTINGS, d.changes);
+          await tx.query(
+            `INSERT INTO ${settings} (id, settings, updated_at) VALUES ('site', $1, $2) ON CONFLICT (id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at`,
+            [JSON.stringify(next), d.at],
+          );
+          break;
+        }
         default:
           break;
       }
     }
   },
 };
+
+/** The store's back-in-stock settings in force (the defaults until the owner changed one). */
+export async function readRestockSiteSettings(db: SqlExecutor): Promise<RestockSiteSettings> {
+  const { rows } = await db.query<{ settings: RestockSiteSettings }>(`SELECT settings FROM ${quoteIdent(RESTOCK_SETTINGS_TABLE)} WHERE id = 'site'`);
+  return applyRestockSettingsChanges(DEFAULT_RESTOCK_SITE_SETTINGS, rows[0]?.settings ?? {});
+}
 
 /** SPEC 3 'Restock lists': a group of sign-ups for one variant. */
 export type RestockSignUpGroup = { productId: string; variantId: string; waiting: number; queued: number; notified: number };

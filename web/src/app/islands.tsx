@@ -9,6 +9,7 @@ import { ProductOptions } from '../features/product/product-options';
 import { ProductPrice } from '../features/product/product-price';
 import { ProductQuantity } from '../features/product/product-quantity';
 import { ProductScarcity } from '../features/product/product-scarcity';
+import { useProductChoice } from '../features/product/use-product-choice';
 import { extraFieldsAsk, preloadExtraFields } from './extra-fields';
 import { mountWhenLoaded, whenInteracted, whenNearViewport } from './lazy-island';
 import type { IslandRender } from './mount-islands';
@@ -22,6 +23,11 @@ const purchasePath = () => import('../features/checkout/purchase-path');
 
 /** The form and newsletter islands: a chunk loaded only by a page that shows a form. */
 const formIsland = () => import('../features/forms/form-island');
+
+/** The back-in-stock sign-up: a chunk loaded only by a product page that offers it. */
+const restockIsland = () => import('../features/restock/restock-island');
+/** The restock island's view of the visitor's choice (passed in, so its chunk imports nothing of the entry's). */
+const useChosenVariant = (product: ProductData) => useProductChoice(product).variant;
 
 const locale = () => document.documentElement.lang || undefined;
 
@@ -53,6 +59,8 @@ export const islands: Record<string, IslandRender> = {
     if (data.load === 'interaction') return whenInteracted(element, mount);
     return mount();
   },
+  restock: (_data, _context, element) =>
+    mountWhenLoaded(element, 'restock', async () => (await restockIsland()).renderRestockIsland(element, { product: readProductData(element), useChosenVariant })),
   'cart-pill': (_data, context) => <CartPill loadCart={shouldLoadCart(context)} locale={locale()} />,
   'add-to-cart': (data, context, element) => {
     if (!data.itemId) return null;

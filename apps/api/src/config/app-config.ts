@@ -127,6 +127,10 @@ export type MailSettings = {
   maxAttempts: number;
   /** 0: the sender runs only when asked (a send in this process, or a test). */
   pollIntervalMs: number;
+  /** How long a sender holds a claimed message before another (or it, restarted) may try it again. */
+  claimSeconds: number;
+  /** Messages sent at once by one process (pooled SMTP connections). */
+  sendConcurrency: number;
 };
 
 /** The bot check (apps/api/src/bot-check). */
@@ -216,6 +220,8 @@ export function loadConfig(env: SettingsEnv = process.env): AppConfig {
       retryBaseMs: s.mailRetryBaseMs,
       maxAttempts: s.mailMaxAttempts,
       pollIntervalMs: s.mailPollIntervalMs,
+      claimSeconds: s.mailClaimSeconds,
+      sendConcurrency: s.mailSendConcurrency,
     },
     analytics: {
       rateLimit: { burst: s.analyticsRateLimitBurst, refillPerSecond: s.analyticsRateLimitPerSecond },

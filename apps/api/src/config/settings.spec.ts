@@ -48,7 +48,7 @@ describe('settings: defaults', () => {
       forms: { visitorRateLimit: { burst: 10, refillPerSecond: 0.2 }, formRateLimit: { burst: 600, refillPerSecond: 50 } },
       restock: { botCheck: 'none', rateLimit: { burst: 10, refillPerSecond: 0.5 } },
       analyticsReports: { rawRetentionDays: 30, retentionIntervalMs: 3_600_000 },
-      mail: { smtpUrl: undefined, from: 'Storefront <no-reply@localhost>', retryBaseMs: 30_000, maxAttempts: 12, pollIntervalMs: 5_000 },
+      mail: { smtpUrl: undefined, from: 'Storefront <no-reply@localhost>', retryBaseMs: 30_000, maxAttempts: 12, pollIntervalMs: 5_000, claimSeconds: 120, sendConcurrency: 4 },
       botCheck: {
         altchaHmacKey: undefined,
         recaptcha: { verifyUrl: 'https://recaptchaenterprise.googleapis.com/v1/projects/{projectId}/assessments', projectId: undefined, apiKey: undefined, scoreThreshold: 0.5 },
@@ -140,6 +140,8 @@ describe('settings: every variable is honoured', () => {
       'VISITOR_TRACKING', 'COOKIE_POLICY',
       // Issue 16: raw visit retention of the analytics reports.
       'ANALYTICS_RAW_RETENTION_DAYS', 'ANALYTICS_RETENTION_INTERVAL_MS',
+      // Issue 15: the outbox's claim time (a crashed sender's message) and its send concurrency.
+      'MAIL_CLAIM_SECONDS', 'MAIL_SEND_CONCURRENCY',
     ].sort());
   });
 });

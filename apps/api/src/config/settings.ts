@@ -435,6 +435,14 @@ export const SETTINGS = {
     name: 'MAIL_MAX_ATTEMPTS', min: 1, max: 100, default: 12, usedBy: 'mail',
     description: 'Delivery attempts before a message is marked failed (it stays in the outbox with its last error); a permanent refusal (5xx) fails at once',
   }),
+  mailClaimSeconds: integer({
+    name: 'MAIL_CLAIM_SECONDS', min: 1, max: 3600, default: 120, usedBy: 'mail',
+    description: 'How long (seconds) a sender holds a message it is sending; a message still held after that (its sender crashed) is tried again, with the same Message-ID',
+  }),
+  mailSendConcurrency: integer({
+    name: 'MAIL_SEND_CONCURRENCY', min: 1, max: 32, default: 4, usedBy: 'mail',
+    description: 'Messages one process sends at once (each on its own pooled SMTP connection); also the most a crash can leave in flight, to be sent again with the same Message-ID',
+  }),
   mailPollIntervalMs: integer({
     name: 'MAIL_POLL_INTERVAL_MS', min: 0, default: 5_000, usedBy: 'mail',
     description: 'How often (milliseconds) the mail sender looks for due messages, in `ROLE=all` and `ROLE=worker`; `0` only on demand (tests)',

@@ -58,7 +58,7 @@ const outboxMessageOf = (row: Row): OutboxMessage => ({
   sentAt: iso(row.sent_at),
 });
 
-/** How long a sender may hold a claimed message before another sender may try it again. */
+/** How long a sender may hold a claimed message before another sender may try it again (MAIL_CLAIM_SECONDS' default). */
 export const CLAIM_SECONDS = 120;
 /** An error kept with a message is cut to this length. */
 const ERROR_MAX_LENGTH = 1000;
@@ -89,10 +89,11 @@ export class MailOutboxStore {
   }
 
   /** Claims the message due first (queued and due, or sending past its claim), counting the attempt; null when none is due. */
-  async claimDue(): Promise<ClaimedMail | null> {
+  async claimDue(claimSeconds: number = CLAIM_SECONDS): Promise<ClaimedMail | null> {
+    if (!Number.isSafeInteger(claimSeconds) || claimSeconds < 1) throw new Error(`claimSeconds must be a whole number of seconds, not ${claimSeconds}`);
     const { rows } = await this.db.query<Row>(
       `UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1,
-         next_attempt_at = now() + make_interval(secs => ${CLAIM_SECONDS}), updated_at = now()
+         next_attempt_at = now() + make_interval(secs => ${claimSeconds}), updated_at = now()
        WHERE id = (
          SELECT id FROM mail_outbox
          WHERE status IN ('queued', 'sending') AND next_attempt_at <= now()

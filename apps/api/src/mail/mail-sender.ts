@@ -24,7 +24,8 @@ function describe(error: unknown): string {
 }
 
 /**
- * Delivers queued mail over SMTP (SMTP_URL, through nodemailer). Runs in ROLE=all and ROLE=worker
+ * Delivers queued mail over SMTP (SMTP_URL, through nodemailer, on pooled connections), at most
+ * MAIL_SEND_CONCURRENCY messages at once per process. Runs in ROLE=all and ROLE=worker
  * processes: it looks every MAIL_POLL_INTERVAL_MS, and at once after a send in this process. Each
  * message is claimed in the database first (so processes share the work and a crashed sender's
  * message is tried again once its claim runs out), then sent, then its outcome recorded: sent; a
@@ -68,7 +69,8 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   /**
-   * Sends every message due now, one at a time; resolves with how many attempts were made. A call
+   * Sends every message due now, MAIL_SEND_CONCURRENCY at a time (1: one after another); resolves
+   * with how many attempts were made. A call
    * while a pass is running makes that pass look once more and shares its result.
    */
   deliverDue(): Promise<number> {
@@ -81,10 +83,13 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
       try {
         do {
           this.again = false;
-          for (let claimed = await this.outbox.claimDue(); claimed && !this.stopped; claimed = await this.outbox.claimDue()) {
-            attempts += 1;
-            await this.attempt(claimed);
-          }
+          // MAIL_SEND_CONCURRENCY senders, each claiming the next due message until none is left.
+          await Promise.all(Array.from({ length: this.config.mail.sendConcurrency }, async () => {
+            for (let claimed = await this.outbox.claimDue(this.config.mail.claimSeconds); claimed && !this.stopped; claimed = await this.outbox.claimDue(this.config.mail.claimSeconds)) {
+              attempts += 1;
+              await this.attempt(claimed);
+            }
+          }));
         } while (this.again && !this.stopped);
       } finally {
         this.running = null;
@@ -122,6 +127,10 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
 
   private transporter(): Transporter {
     this.transport ??= createTransport(this.config.mail.smtpUrl!, {
+      // Connections kept open and reused (one per concurrent sender): no connect and greeting per message.
+      pool: true,
+      maxConnections: this.config.mail.sendConcurrency,
+      maxMessages: 1000,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,

@@ -1,11 +1,15 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { checkRestockEmail, errorOf, type ProductRecord } from '@storefront/domain';
-import type { Database } from '@storefront/eventstore';
+import {
+  checkRestockEmail, errorOf, parseRestockSettingsChanges, restockSettingsDecider, RESTOCK_SETTINGS_STREAM_ID, RESTOCK_SETTINGS_STREAM_TYPE,
+  type ProductRecord, type RestockSiteSettings,
+} from '@storefront/domain';
+import { foldEvents, type Database, type EventStore } from '@storefront/eventstore';
 import { readRestockGroups, readRestockSignUps, type RestockSignUpGroup, type RestockSignUpRow } from '@storefront/projections';
 import type { FastifyReply } from 'fastify';
 import { ProductCatalog } from '../catalog';
-import { DATABASE } from '../infrastructure/database/tokens';
+import { CommandExecutor } from '../infrastructure/command-executor';
+import { DATABASE, EVENT_STORE } from '../infrastructure/database/tokens';
 import { stepContext } from '../infrastructure/derived-ids';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { commandContextFor, Req, type AppRequest } from '../infrastructure/http/request-context';
@@ -59,7 +63,29 @@ export class RestockOwnerController {
     private readonly commands: CommandBus,
     private readonly catalog: ProductCatalog,
     @Inject(DATABASE) private readonly db: Database,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly executor: CommandExecutor,
   ) {}
+
+  /** The store's back-in-stock settings: the form's words, the success text, the automatic send (from their stream, so a save reads back at once). */
+  @Get('settings')
+  async settings(): Promise<{ settings: RestockSiteSettings; version: number }> {
+    const state = foldEvents(restockSettingsDecider, restockSettingsDecider.initialState(), await this.store.readStream(RESTOCK_SETTINGS_STREAM_ID));
+    return { settings: state.settings, version: state.version };
+  }
+
+  /** Changes some of them (only the fields given; RestockSettingsChanged records what differs). */
+  @Patch('settings')
+  async changeSettings(@Req() req: AppRequest, @Body() body: unknown): Promise<{ settings: RestockSiteSettings; version: number }> {
+    const parsed = parseRestockSettingsChanges(body);
+    if (!parsed.ok) throw new DomainException(parsed.error);
+    const result = await this.executor.execute({
+      streamId: RESTOCK_SETTINGS_STREAM_ID, streamType: RESTOCK_SETTINGS_STREAM_TYPE, decider: restockSettingsDecider,
+      command: { type: 'ChangeRestockSettings', data: { changes: parsed.value, now: new Date().toISOString() } }, context: commandContextFor(req),
+    });
+    if (!result.ok) throw new DomainException(result.error);
+    return { settings: result.state.settings, version: result.state.version };
+  }
 
   @Get('groups')
   async groups(@Query('cursor') cursor: unknown): Promise<{ signUpGroups: RestockGroupView[]; hasNextPage: boolean; nextPageCursor: string | null }> {

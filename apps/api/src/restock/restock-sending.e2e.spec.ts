@@ -3,7 +3,7 @@ import { describeEachDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
-import { signIn, type OwnerSession } from '../../test/store-fixtures';
+import { ownerProductsPath, signIn, type OwnerSession } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 import { RequestRestockSendCommand } from './commands/request-restock-send.command';
@@ -94,5 +94,77 @@ describeEachDriver('sending back-in-stock notifications through SMTP (issue 15)'
     expect(smtp.received.length - before).toBe(3);
     const s = await statuses();
     expect(Object.entries(s).filter(([email, status]) => email.startsWith('wait') && status === 'waiting')).toHaveLength(7);
+  });
+});
+
+describeEachDriver('the automatic send when stock comes back (issue 15)', (driver) => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  let owner: OwnerSession;
+  let bowlStock: string;
+  const catchUp = () => t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();
+  const as = (method: 'get' | 'post' | 'put' | 'patch', url: string) => request(t.server)[method](url).set('Cookie', owner.cookie).set('X-XSRF-Token', owner.xsrf);
+  const signUp = (email: string) => request(t.server).post(BASE).send({ ...BOWL, siteVisitorEmail: email }).expect(200);
+  const waiting = async () => {
+    await catchUp();
+    return Number((await t.db.query<{ n: string }>(`SELECT count(*) AS n FROM restock_sign_ups WHERE status = 'waiting'`)).rows[0]!.n);
+  };
+  const automaticSends = async () => (await t.db.query<{ send_limit: number | null; status: string; queued: number | null }>(
+    `SELECT send_limit, status, queued FROM restock_sends WHERE automatic ORDER BY requested_at`,
+  )).rows;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await startTestApp(driver, { SMTP_URL: smtp.url, MAIL_FROM: 'Clay <shop@example.com>', MAIL_RETRY_BASE_MS: '50', MAIL_POLL_INTERVAL_MS: '100', RESTOCK_RATE_LIMIT_BURST: '0' });
+    owner = await signIn(t.server);
+    bowlStock = `${await ownerProductsPath(t)}/p-serving-bowl/variants/BOWL-L/stock`;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  it('sends nothing by itself while the setting is off (the default)', async () => {
+    for (let i = 0; i < 10; i++) await signUp(`w${i}@example.com`);
+    await as('put', bowlStock).send({ qtyInStock: 2 }).expect(200);
+    await as('put', bowlStock).send({ qtyInStock: 0 }).expect(200);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await automaticSends()).toEqual([]);
+    expect(smtp.received).toHaveLength(0);
+    expect(await waiting()).toBe(10);
+  });
+
+  it('3 units back and 10 waiting: exactly 3 mails, the 7 others still waiting; once per restock', async () => {
+    await as('patch', `${BASE}/settings`).send({ automaticSendOnRestock: true }).expect(200);
+    await as('put', bowlStock).send({ qtyInStock: 3 }).expect(200);
+    const mails = await smtp.waitForMessages(3, 40_000);
+    await eventually(async () => (await automaticSends()).some((s) => s.status === 'completed'));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(smtp.received).toHaveLength(3);
+    // Oldest sign-ups first.
+    expect(mails.map((m) => m.to[0]).sort()).toEqual(['w0@example.com', 'w1@example.com', 'w2@example.com']);
+    expect(await automaticSends()).toEqual([{ send_limit: 3, status: 'completed', queued: 3 }]);
+    expect(await waiting()).toBe(7);
+
+    // More stock while some are left: not a restock (it was not sold out), nothing more.
+    await as('put', bowlStock).send({ qtyInStock: 5 }).expect(200);
+    // Sold out, then 2 back: 2 more.
+    await as('put', bowlStock).send({ qtyInStock: 0 }).expect(200);
+    await as('put', bowlStock).send({ qtyInStock: 2 }).expect(200);
+    await smtp.waitForMessages(5, 40_000);
+    await eventually(async () => (await automaticSends()).filter((s) => s.status === 'completed').length === 2);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(smtp.received).toHaveLength(5);
+    expect(await waiting()).toBe(5);
+    expect(new Set(smtp.received.map((m) => m.to[0])).size).toBe(5);
+  });
+
+  it('records the send once however often the worker handles the stock event (its id comes from the event)', async () => {
+    const { rows } = await t.db.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE event_type = 'RestockSendRequested'`);
+    // Handle every inventory event again from the start of the log, as after a crash before the checkpoint moved.
+    await t.db.query(`UPDATE checkpoints SET transaction_id = '0'::xid8, global_position = 0 WHERE name = 'restock-automatic-sends'`);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect((await t.db.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE event_type = 'RestockSendRequested'`)).rows[0]!.n).toBe(rows[0]!.n);
+    expect(smtp.received).toHaveLength(5);
   });
 });

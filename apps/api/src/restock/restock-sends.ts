@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import {
   restockSendDecider, restockSendStreamId, restockSignUpDecider, restockSignUpStreamId, RESTOCK_SEND_STREAM_TYPE, RESTOCK_SIGN_UP_STREAM_TYPE,
   type RestockSendRequested,
@@ -12,6 +13,8 @@ import { derivedUuid } from '../infrastructure/derived-ids';
 import { EventFollower } from '../infrastructure/event-follower';
 
 const PAGE = 500;
+/** Sign-ups queued together in one multi-stream append (one transaction instead of one each). */
+const QUEUE_BATCH = 100;
 
 /**
  * Carries out send requests (RestockSendRequested): once the restock lists have caught up with
@@ -50,15 +53,26 @@ export class RestockSends extends EventFollower {
     });
     for (let after = 0; limit === null || queued < limit;) {
       const page = await readRestockSignUps(this.db, productId, variantId, after, PAGE, ['waiting']);
-      for (const signUp of page.items) {
+      for (let i = 0; i < page.items.length && (limit === null || queued < limit); i += QUEUE_BATCH) {
         if (this.isStopped) throw new Error('stopped');
-        if (limit !== null && queued >= limit) break;
-        const result = await this.executor.execute({
+        const room = limit === null ? QUEUE_BATCH : Math.min(QUEUE_BATCH, limit - queued);
+        const targets = page.items.slice(i, i + room).map((signUp) => ({
           streamId: restockSignUpStreamId(signUp.signUpId), streamType: RESTOCK_SIGN_UP_STREAM_TYPE, decider: restockSignUpDecider,
-          command: { type: 'QueueRestockNotification', data: { requestId, now: new Date().toISOString() } },
-          context: context(`queue:${signUp.signUpId}`),
+          // A fresh id per attempt: a batch taken up again after a crash decides anew (the decide queues only a waiting sign-up).
+          context: { ...context(`queue:${signUp.signUpId}`), commandId: randomUUID(), commandIdIsNew: true },
+        }));
+        // The chunk's sign-ups in one commit: each is queued only if its stream still says waiting.
+        const result = await this.executor.executeTogether(targets.map((t) => t.streamId), async (batch) => {
+          await batch.load(targets);
+          const now = new Date().toISOString();
+          let accepted = 0;
+          for (const target of targets) {
+            const decision = await batch.decide(target, { type: 'QueueRestockNotification', data: { requestId, now } });
+            if (decision.ok && decision.events.length > 0) accepted += 1;
+          }
+          return accepted;
         });
-        if (result.ok && result.events.length > 0) queued += 1;
+        queued += result.value;
       }
       if (!page.hasNextPage) break;
       after = page.lastSeq;

@@ -14,7 +14,7 @@ describeEachDriver('back-in-stock sign-ups and restock lists over HTTP (issue 15
   let owner: OwnerSession;
   const catchUp = () => t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();
   const signUp = (body: Record<string, unknown>) => request(t.server).post(BASE).send(body);
-  const as = (session: OwnerSession, method: 'get' | 'post', url: string) =>
+  const as = (session: OwnerSession, method: 'get' | 'post' | 'patch', url: string) =>
     request(t.server)[method](url).set('Cookie', session.cookie).set('X-XSRF-Token', session.xsrf);
   const eventCount = async (type: string) => Number((await t.db.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE event_type = $1`, [type])).rows[0]!.n);
 
@@ -33,6 +33,40 @@ describeEachDriver('back-in-stock sign-ups and restock lists over HTTP (issue 15
     const list = await as(owner, 'get', `${BASE}?productId=p-serving-bowl&variantId=v-bowl`).expect(200);
     expect(list.body.signUps).toMatchObject([{ email: 'ada@example.com', language: 'en-US', joinedMailingList: true, status: 'waiting' }]);
     expect(list.body).toMatchObject({ hasNextPage: false, nextPageCursor: null });
+    // Opted in: the address is on the mailing list, once.
+    expect((await t.db.query(`SELECT email, form_id FROM mailing_list WHERE email = 'ada@example.com'`)).rows).toEqual([{ email: 'ada@example.com', form_id: 'restock' }]);
+  });
+
+  it("reads and changes the store's restock settings; the product page shows them", async () => {
+    const read = await as(owner, 'get', `${BASE}/settings`).expect(200);
+    expect(read.body).toEqual({
+      version: 0,
+      settings: {
+        restockNotificationsSuccessText: 'Signed up!', automaticSendOnRestock: false,
+        restockNotificationMessages: { buttonText: 'Sign Up', CTAText: 'Get notified by email when this product is back in stock', placeholderText: 'Your Email', mailingListDescription: 'Subscribe to our mailing list' },
+      },
+    });
+    const changed = await as(owner, 'patch', `${BASE}/settings`)
+      .send({ restockNotificationsSuccessText: 'Thanks <b>& see you</b>', restockNotificationMessages: { buttonText: 'Notify me' } }).expect(200);
+    expect(changed.body).toMatchObject({ version: 1, settings: { restockNotificationsSuccessText: 'Thanks <b>& see you</b>', restockNotificationMessages: { buttonText: 'Notify me', placeholderText: 'Your Email' } } });
+    // The same again records nothing.
+    expect((await as(owner, 'patch', `${BASE}/settings`).send({ restockNotificationMessages: { buttonText: 'Notify me' } }).expect(200)).body.version).toBe(1);
+    await catchUp();
+    const page = await request(t.server).get('/shop/p/large-serving-bowl').expect(200);
+    expect(page.text).toContain('data-success-text="Thanks &lt;b&gt;&amp; see you&lt;/b&gt;"');
+    expect(page.text).toContain('data-bot-check="none"');
+    expect(page.text).toMatch(/<button class="button" type="submit">Notify me<\/button>/);
+    await as(owner, 'patch', `${BASE}/settings`).send({ restockNotificationsSuccessText: 'Signed up!', restockNotificationMessages: { buttonText: 'Sign Up' } }).expect(200);
+  });
+
+  it.each([
+    [[1]], [{ restockNotificationsSuccessText: '' }], [{ restockNotificationsSuccessText: 'x'.repeat(301) }], [{ restockNotificationsSuccessText: 'a\nb' }],
+    [{ restockNotificationMessages: { buttonText: 'x'.repeat(41) } }], [{ restockNotificationMessages: { nope: 'x' } }], [{ restockNotificationMessages: 'x' }],
+    [{ automaticSendOnRestock: 'yes' }], [{ somethingElse: true }],
+  ])('refuses settings %j with 400 and records nothing', async (body) => {
+    const before = await eventCount('RestockSettingsChanged');
+    expect((await as(owner, 'patch', `${BASE}/settings`).send(body)).status).toBe(400);
+    expect(await eventCount('RestockSettingsChanged')).toBe(before);
   });
 
   it.each([
@@ -115,6 +149,7 @@ describeEachDriver('back-in-stock sign-ups and restock lists over HTTP (issue 15
   it('erases a person: the address leaves the lists and the export', async () => {
     expect((await as(owner, 'post', `${BASE}/erase`).send({ email: 'ADA@example.com' }).expect(200)).body).toEqual({ erased: 1 });
     await catchUp();
+    expect((await t.db.query(`SELECT 1 FROM mailing_list WHERE email = 'ada@example.com'`)).rows).toEqual([]);
     const list = await as(owner, 'get', `${BASE}?productId=p-serving-bowl&variantId=v-bowl`).expect(200);
     expect(list.body.signUps.map((s: { email: string }) => s.email)).not.toContain('ada@example.com');
     const csv = await as(owner, 'get', `${BASE}/export.csv?productId=p-serving-bowl&variantId=v-bowl`).expect(200);
@@ -128,6 +163,8 @@ describeEachDriver('back-in-stock sign-ups and restock lists over HTTP (issue 15
     const editor = await ownerWithRoles(t, 'restock-editor@example.com', ['editor']);
     expect((await as(editor, 'get', `${BASE}/groups`)).status).toBe(403);
     expect((await as(editor, 'post', `${BASE}/send`).send(BOWL)).status).toBe(403);
+    expect((await as(editor, 'get', `${BASE}/settings`)).status).toBe(403);
+    expect((await as(editor, 'patch', `${BASE}/settings`).send({ automaticSendOnRestock: true })).status).toBe(403);
     const manager = await ownerWithRoles(t, 'restock-manager@example.com', ['store manager']);
     expect((await as(manager, 'get', `${BASE}/groups`)).status).toBe(200);
   });

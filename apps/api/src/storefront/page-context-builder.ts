@@ -11,6 +11,7 @@ import { textFromHtml, truncate, type Block, type ImageAsset, type PageContext, 
 import { CommercePages, commerceRoute, isCommerceRedirect } from './commerce-pages';
 import { ImageAssets } from './image-assets';
 import { PublishedForms } from './published-forms';
+import { RestockPageSettings } from './restock-page-settings';
 import type { Visitor } from './visitor';
 
 /** SPEC section 3 'Localized strings', in the store's language (English for now): the domain's strings catalogue. */
@@ -70,6 +71,8 @@ export class PageContextBuilder {
     @Optional() private readonly commerce?: CommercePages,
     /** Form and newsletter blocks' forms; absent from the past site (its form blocks show nothing). */
     @Optional() private readonly forms?: PublishedForms,
+    /** The store's back-in-stock form words and success text; absent from the past site (its form keeps the defaults). */
+    @Optional() private readonly restock?: RestockPageSettings,
   ) {}
 
   async forPath(path: string, query: Record<string, unknown>, visitor: Visitor, options: { json: boolean; now?: number }): Promise<PageOutcome> {
@@ -281,7 +284,13 @@ export class PageContextBuilder {
     const frame = await this.frame(PAGE_TYPES.contentItem, visitor, now, product.title, path, collection);
     const [withForm] = await this.withAdditionalFieldsForms([product]);
     const item = await this.productPageItem(withForm!);
-    const ctx = { ...frame, item, productMerchandisingContext: await this.catalog.merchandisingContext([product.id]) };
+    const merchandising = await this.catalog.merchandisingContext([product.id]);
+    const restock = this.restock ? await this.restock.read() : null;
+    // The owner's words for the restock form are the store's, the same on every product.
+    const productMerchandisingContext = restock
+      ? Object.fromEntries(Object.entries(merchandising).map(([id, m]) => [id, { ...m, restockNotificationMessages: restock.settings.restockNotificationMessages }]))
+      : merchandising;
+    const ctx = { ...frame, item, productMerchandisingContext, ...(restock ? { merchandisingSettings: restock.merchandisingSettings } : {}) };
     ctx.seo.description = describe(product.description) || ctx.seo.description;
     const image = item.mainImage;
     ctx.seo.ogImage = image ? `${visitor.baseUrl}${image.assetUrl}?format=1500w` : null;

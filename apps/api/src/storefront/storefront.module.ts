@@ -10,6 +10,7 @@ import { ImageAssets } from './image-assets';
 import { LockedPages } from './locked-pages';
 import { PageContextBuilder } from './page-context-builder';
 import { PublishedForms } from './published-forms';
+import { RestockPageSettings } from './restock-page-settings';
 import { PastSite } from './past-site';
 import { PastSiteController } from './past-site.controller';
 import { SiteRenderer } from './site-renderer';
@@ -25,6 +26,6 @@ import { WebBundle } from './web-bundle';
 @Module({
   imports: [CatalogModule, CartModule, CheckoutModule, ContentModule, ContentAccessModule, PasswordHashingModule],
   controllers: [ThemeAssetsController, PastSiteController, StorefrontController],
-  providers: [WebBundle, ImageAssets, PublishedForms, LockedPages, PageContextBuilder, CommercePages, SiteRenderer, PastSite],
+  providers: [WebBundle, ImageAssets, PublishedForms, RestockPageSettings, LockedPages, PageContextBuilder, CommercePages, SiteRenderer, PastSite],
 })
 export class StorefrontModule {}

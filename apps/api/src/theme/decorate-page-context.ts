@@ -20,7 +20,7 @@
  * - on blocks: `value.imageView` (image), `value.imageViews` and `value.gallery` (gallery),
  *   `value.locationView` (map), `likertLabels` on each likert field of `value.form` (form).
  */
-import { DEFAULT_TIME_ZONE, ERROR_MESSAGES, isSoldOut, isValidTimeZone, PAGE_TYPES, STRINGS, type ProductRecord } from '@storefront/domain';
+import { DEFAULT_RESTOCK_SUCCESS_TEXT, DEFAULT_TIME_ZONE, ERROR_MESSAGES, isSoldOut, isValidTimeZone, PAGE_TYPES, STRINGS, type ProductRecord } from '@storefront/domain';
 import { commerceView, type CommerceInput } from './commerce-view';
 import { eventDateView, type EventDateView } from './event-date-view';
 import { galleryView, type GalleryOptions, type GalleryView } from './gallery-view';
@@ -60,8 +60,12 @@ export type RestockView = {
   mailingListOptInByDefault: boolean;
   /** Shown at once only when the whole product is sold out; the island shows it per variant otherwise. */
   hidden: boolean;
-  /** JSON of restockNotificationViews for the island. */
+  /** JSON of restockNotificationViews for the island, each with its variant's sku (the islands' choice names variants by sku). */
   viewsJson: string;
+  /** SPEC 3 merchandisingSettings.restockNotificationsSuccessText (default 'Signed up!'). */
+  successText: string;
+  /** (theme) The bot check the sign-up endpoint asks for: 'none', 'altcha' or 'recaptcha'. */
+  botCheck: string;
 };
 
 export type ItemView = {
@@ -197,7 +201,9 @@ const isProduct = (item: ContentItem): item is ContentItem & ProductRecord =>
 const isEvent = (item: ContentItem): boolean =>
   typeof item.startDate === 'number' && typeof item.endDate === 'number' && (item.recordType === RECORD_TYPES.event || item.recordType === undefined);
 
-function restockView(product: ProductRecord, merch: Record<string, unknown> | undefined): RestockView | null {
+type MerchandisingSettings = { restockNotificationsSuccessText?: unknown; restockBotCheck?: unknown } | null | undefined;
+
+function restockView(product: ProductRecord, merch: Record<string, unknown> | undefined, settings: MerchandisingSettings): RestockView | null {
   const views = merch?.restockNotificationViews;
   if (!merch || !Array.isArray(views) || views.length === 0) return null;
   const messages = (merch.restockNotificationMessages ?? {}) as Record<string, string | undefined>;
@@ -210,7 +216,11 @@ function restockView(product: ProductRecord, merch: Record<string, unknown> | un
     mailingListSignUpEnabled: merch.mailingListSignUpEnabled === true,
     mailingListOptInByDefault: merch.mailingListOptInByDefault === true,
     hidden: !isSoldOut(product),
-    viewsJson: JSON.stringify(views),
+    viewsJson: JSON.stringify(
+      (views as { variantId?: unknown }[]).map((v) => ({ ...v, sku: product.structuredContent.variants.find((variant) => variant.id === v.variantId)?.sku ?? null })),
+    ),
+    successText: typeof settings?.restockNotificationsSuccessText === 'string' && settings.restockNotificationsSuccessText ? settings.restockNotificationsSuccessText : DEFAULT_RESTOCK_SUCCESS_TEXT,
+    botCheck: typeof settings?.restockBotCheck === 'string' ? settings.restockBotCheck : 'none',
   };
 }
 
@@ -268,7 +278,7 @@ function itemView(item: ContentItem, env: Env, options: ViewOptions): ItemView {
         })
       : null,
     addToCart: product ? addToCartView(product, localizedStrings ?? {}, source, source === 'plp' ? popoverThumb(item, product, asset) : null) : null,
-    restock: product && options.page ? restockView(product, productMerchandisingContext?.[product.id]) : null,
+    restock: product && options.page ? restockView(product, productMerchandisingContext?.[product.id], env.context.merchandisingSettings as MerchandisingSettings) : null,
     share:
       options.page && item.recordType === RECORD_TYPES.text
         ? shareLinks(website.shareButtonOptions, {

@@ -110,6 +110,8 @@ export type PageContext = {
   pagination?: Pagination | null;
   localizedStrings?: Record<string, string> | null;
   productMerchandisingContext?: Record<string, Record<string, unknown>> | null;
+  /** SPEC 3 site-wide merchandisingSettings (restockNotificationsSuccessText) and (theme) restockBotCheck. */
+  merchandisingSettings?: { restockNotificationsSuccessText?: string; restockBotCheck?: string } | null;
   search?: { query?: string | null; results?: ContentItem[] | null } | null;
   seo?: Seo | null;
   siteContext?: unknown;

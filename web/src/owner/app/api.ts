@@ -37,7 +37,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 };
 
 /** The tags features use; a new feature adds its own here. */
-export const TAG_TYPES = ['Session', 'Site', 'Page', 'Layout', 'Product', 'Order', 'Image', 'History', 'Form', 'Mail'] as const;
+export const TAG_TYPES = ['Session', 'Site', 'Page', 'Layout', 'Product', 'Order', 'Image', 'History', 'Form', 'Mail', 'Restock'] as const;
 
 export const ownerApi = createApi({
   reducerPath: 'ownerApi',

@@ -11,6 +11,7 @@ import { OrderDetail } from '../features/orders/order-detail';
 import { OrdersList } from '../features/orders/orders-list';
 import { FormEditorScreen, FormsList, FormSubmissionsScreen, MailingListScreen } from '../features/forms/forms-screens';
 import { MailOutboxScreen } from '../features/mail/mail-outbox-screen';
+import { RestockScreen } from '../features/restock/restock-screen';
 import { SettingsScreen } from '../features/settings/settings';
 import { SectionGuard } from '../shell/section-guard';
 import { Shell } from '../shell/shell';
@@ -71,6 +72,7 @@ export const ROUTES: RouteObject[] = [
           { path: ':formId/submissions', element: <FormSubmissionsScreen /> },
         ],
       },
+      { path: 'restock', element: <SectionGuard section="restock" />, children: [{ index: true, element: <RestockScreen /> }] },
       { path: 'settings', element: <SectionGuard section="settings" />, children: [{ index: true, element: <SettingsScreen /> }] },
       { path: 'mail', element: <SectionGuard section="mail" />, children: [{ index: true, element: <MailOutboxScreen /> }] },
       {

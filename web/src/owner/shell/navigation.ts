@@ -23,6 +23,7 @@ export const SECTIONS: readonly Section[] = [
   { path: 'products', label: 'Products', permission: 'products.manage' },
   { path: 'orders', label: 'Orders', permission: 'orders.manage', badge: OrdersBadge },
   { path: 'forms', label: 'Forms', permission: 'forms.manage' },
+  { path: 'restock', label: 'Restock', permission: 'restock.manage' },
   { path: 'settings', label: 'Settings', permission: 'settings.edit' },
   { path: 'mail', label: 'Mail', permission: 'mail.view' },
   { path: 'analytics', label: 'Analytics', permission: 'analytics.view' },
