@@ -1,8 +1,9 @@
 import { BOT_CHECK_MESSAGES, CAPTCHA_COMPACT_BELOW_PX, type BotCheckAction, type BotCheckMethod } from '@storefront/domain/bot-check';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { readSiteContext } from '../../app/site-context';
-import { altchaToken, solveAltcha, type AltchaChallenge } from './altcha-solver';
-import { loadRecaptcha, type GrecaptchaEnterprise } from './recaptcha';
+// The solver and the reCAPTCHA loader are loaded only by a form whose bot check uses them: most forms have none.
+import type { AltchaChallenge } from './altcha-solver';
+import type { GrecaptchaEnterprise } from './recaptcha';
 import './bot-check.css';
 
 export const ALTCHA_CHALLENGE_URL = '/api/bot-check/altcha/challenge';
@@ -113,6 +114,7 @@ export function useBotCheck(method: BotCheckMethod, action: BotCheckAction, opti
         const res = await fetch(new URL(challengeUrl, document.baseURI).toString(), { credentials: 'same-origin', signal: controller.signal, headers: { accept: 'application/json' } });
         if (!res.ok) throw new Error(`challenge: HTTP ${res.status}`);
         const challenge = (await res.json()) as AltchaChallenge;
+        const { altchaToken, solveAltcha } = await import('./altcha-solver');
         const solution = await solveAltcha(challenge, { signal: controller.signal });
         setState('solved');
         return altchaToken(challenge, solution);
@@ -132,7 +134,7 @@ export function useBotCheck(method: BotCheckMethod, action: BotCheckAction, opti
   const recaptchaLoading = useRef<Promise<{ enterprise: GrecaptchaEnterprise; id: number }> | null>(null);
   const startRecaptcha = useCallback(() => {
     if (!siteKey) return Promise.reject(new Error(BOT_CHECK_MESSAGES.siteKeyMissing));
-    recaptchaLoading.current ??= loadRecaptcha().then(
+    recaptchaLoading.current ??= import('./recaptcha').then(({ loadRecaptcha }) => loadRecaptcha()).then(
       (enterprise) => {
         const container = ref.current;
         if (!container) throw new Error(BOT_CHECK_MESSAGES.incomplete);
