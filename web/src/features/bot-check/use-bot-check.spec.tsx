@@ -130,6 +130,8 @@ describe('useBotCheck', () => {
     expect(document.querySelector('script[src*="recaptcha"]')).toBeNull();
     fireEvent.focusIn(screen.getByLabelText('Email'));
     const pending = handle.current!.getToken();
+    // The loader is a chunk of its own, imported on demand: the script tag follows once it has arrived.
+    await waitFor(() => expect(document.querySelectorAll('script[src*="recaptcha"]')).toHaveLength(1));
     const scripts = document.querySelectorAll<HTMLScriptElement>('script[src*="recaptcha"]');
     expect(scripts).toHaveLength(1);
     expect(scripts[0]!.src).toBe('https://www.google.com/recaptcha/enterprise.js?render=explicit&onload=__storefrontRecaptchaLoaded');
