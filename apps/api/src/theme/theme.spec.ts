@@ -504,7 +504,7 @@ describe('product page', () => {
     expect(html).toContain('<div class="product-form" data-product-form data-item-id="p-stoneware-mug">');
     expect(html).toContain('data-product-page="pdp"');
     // Restock sign-up is on for the mug: rendered hidden, shown by the island for a sold-out variant.
-    expect(elementContaining(html, '<div class="restock"')).toMatch(/^<div class="restock" data-island="restock" data-product-id="p-stoneware-mug" data-views="[^"]*" hidden>/);
+    expect(elementContaining(html, '<div class="restock"')).toMatch(/^<div class="restock" data-island="restock" data-product-id="p-stoneware-mug" data-views="[^"]*" data-success-text="Signed up!" data-bot-check="none" hidden>/);
     expect(html).toContain('<p>A 12 oz mug thrown on the wheel and glazed by hand.</p>');
     expect(html).toContain('aria-label="More products"');
   });
