@@ -18,7 +18,23 @@ describeEachDriver('the site as it was at a moment', (driver) => {
   let owner: OwnerSession;
 
   const as = (method: 'get' | 'post' | 'put', path: string) => request(t.server)[method](path).set('Cookie', owner.cookie).set('X-XSRF-Token', owner.xsrf);
-  const catchUp = () => t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();
+  /**
+   * The projections at the log's head, and every log follower too (mail, restock sends): those wake
+   * only for the event types they follow and move past the others at their next poll, so the live
+   * state compared below is taken once every checkpoint has reached the head.
+   */
+  const catchUp = async () => {
+    await t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const { rows } = await t.db.query<{ behind: number }>(
+        'SELECT count(*)::int AS behind FROM checkpoints WHERE global_position < (SELECT coalesce(max(global_position), 0) FROM events)',
+      );
+      if (rows[0]!.behind === 0) return;
+      if (Date.now() > deadline) throw new Error(`${rows[0]!.behind} checkpoints still behind the log's head`);
+      await sleep(100);
+    }
+  };
   /** When the latest change of a history was recorded. */
   const lastChangeAt = async (historyPath: string): Promise<string> => (await as('get', `${historyPath}?limit=1`)).body.entries[0].at;
   /** What the live read models and checkpoints hold, to show a preview leaves them alone. */
