@@ -14,7 +14,7 @@ describe('the owner app shell', () => {
     renderOwnerApp('/');
     const panel = await screen.findByRole('navigation', { name: 'Editor' });
     expect(await within(panel).findByRole('link', { name: 'Clay & Co.' })).toBeTruthy();
-    expect(within(panel).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clay & Co.', 'View site ↗', 'Pages', 'Products', 'Orders', 'Forms', 'Settings', 'Mail', 'Analytics']);
+    expect(within(panel).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clay & Co.', 'View site ↗', 'Pages', 'Products', 'Orders', 'Forms', 'Restock', 'Settings', 'Mail', 'Analytics']);
     expect(within(panel).getByText('owner@example.com')).toBeTruthy();
   });
 
@@ -24,7 +24,7 @@ describe('the owner app shell', () => {
     const panel = await screen.findByRole('navigation', { name: 'Editor' });
     await within(panel).findByText('shop@example.com');
     const sections = within(panel).getAllByRole('listitem').map((li) => li.textContent);
-    expect(sections).toEqual(['Products', 'Orders']);
+    expect(sections).toEqual(['Products', 'Orders', 'Restock']);
   });
 
   it("answers a typed address of a section the owner's roles do not open with a refusal, asking the server nothing of it", async () => {
