@@ -536,73 +536,66 @@ export function ConversionsView({ data, csvUrl }: ReportViewProps<'conversions'>
       valueLabels: items.map((i) => percent(i.rate)), color: CHART_COLORS.second, format: (n: number) => `${Math.round(n)}%`,
     };
   }, [current]);
-  const rateChange = (now: number | null, then: number | null | undefined) => (
-    <td className="ow-num">
-      <Change current={now} previous={then ?? null} points />
-    </td>
-  );
   return (
     <>
       <ChartCard title="Conversion of each form and button">
         <Chart summary={`Conversion: ${spec.categories.map((c, i) => `${c} ${spec.valueLabels[i]}`).join(', ')}.`} spec={spec} />
       </ChartCard>
-      <TableCard title="Forms" csvUrl={csvUrl}>
-        {current.forms.length === 0 ? (
-          <p className="an-table-empty">No forms were shown in this period</p>
-        ) : (
-          <table className="ow-table an-table">
-            <thead>
-              <tr>
-                <th scope="col">Form</th>
-                <th scope="col" className="ow-num">Shown</th>
-                <th scope="col" className="ow-num">Submissions</th>
-                <th scope="col" className="ow-num">Conversion</th>
-                {previous && <th scope="col" className="ow-num">Change</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {current.forms.map((f) => (
-                <tr key={f.formId}>
-                  <th scope="row" className="an-wrap">{f.name}</th>
-                  <td className="ow-num">{count(f.renders)}</td>
-                  <td className="ow-num">{count(f.submissions)}</td>
-                  <td className="ow-num">{percent(f.rate)}</td>
-                  {previous && rateChange(f.rate, formsBefore.get(f.formId))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </TableCard>
-      <TableCard title="Buttons" csvUrl={csvUrl}>
-        {current.buttons.length === 0 ? (
-          <p className="an-table-empty">No buttons were shown in this period</p>
-        ) : (
-          <table className="ow-table an-table">
-            <thead>
-              <tr>
-                <th scope="col">Button</th>
-                <th scope="col" className="ow-num">Shown</th>
-                <th scope="col" className="ow-num">Clicks</th>
-                <th scope="col" className="ow-num">Click rate</th>
-                {previous && <th scope="col" className="ow-num">Change</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {current.buttons.map((b) => (
-                <tr key={b.buttonId}>
-                  <th scope="row" className="an-wrap">{b.label}</th>
-                  <td className="ow-num">{count(b.renders)}</td>
-                  <td className="ow-num">{count(b.clicks)}</td>
-                  <td className="ow-num">{percent(b.rate)}</td>
-                  {previous && rateChange(b.rate, buttonsBefore.get(b.buttonId))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </TableCard>
+      <ConversionTable
+        title="Forms" empty="No forms were shown in this period" csvUrl={csvUrl} nameHeader="Form" actionsHeader="Submissions" rateHeader="Conversion"
+        rows={current.forms.map((f) => ({ id: f.formId, name: f.name, renders: f.renders, actions: f.submissions, rate: f.rate }))}
+        before={previous ? formsBefore : null}
+      />
+      <ConversionTable
+        title="Buttons" empty="No buttons were shown in this period" csvUrl={csvUrl} nameHeader="Button" actionsHeader="Clicks" rateHeader="Click rate"
+        rows={current.buttons.map((b) => ({ id: b.buttonId, name: b.label, renders: b.renders, actions: b.clicks, rate: b.rate }))}
+        before={previous ? buttonsBefore : null}
+      />
     </>
+  );
+}
+
+type ConversionRow = { id: string; name: string; renders: number; actions: number; rate: number | null };
+
+/** One conversions table (forms: submissions / renders; buttons: clicks / renders), with the change of each rate when compared. */
+function ConversionTable(props: {
+  title: string; empty: string; csvUrl: string; nameHeader: string; actionsHeader: string; rateHeader: string;
+  rows: ConversionRow[]; before: Map<string, number | null> | null;
+}) {
+  const { title, empty, csvUrl, nameHeader, actionsHeader, rateHeader, rows, before } = props;
+  return (
+    <TableCard title={title} csvUrl={csvUrl}>
+      {rows.length === 0 ? (
+        <p className="an-table-empty">{empty}</p>
+      ) : (
+        <table className="ow-table an-table">
+          <thead>
+            <tr>
+              <th scope="col">{nameHeader}</th>
+              <th scope="col" className="ow-num">Shown</th>
+              <th scope="col" className="ow-num">{actionsHeader}</th>
+              <th scope="col" className="ow-num">{rateHeader}</th>
+              {before && <th scope="col" className="ow-num">Change</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <th scope="row" className="an-wrap">{r.name}</th>
+                <td className="ow-num">{count(r.renders)}</td>
+                <td className="ow-num">{count(r.actions)}</td>
+                <td className="ow-num">{percent(r.rate)}</td>
+                {before && (
+                  <td className="ow-num">
+                    <Change current={r.rate} previous={before.get(r.id) ?? null} points />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </TableCard>
   );
 }
 
