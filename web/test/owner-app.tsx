@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { ROUTES } from '../src/owner/app/routes';
 import { makeStore } from '../src/owner/app/store';
 import { ConfirmProvider } from '../src/owner/ui/confirm-dialog';

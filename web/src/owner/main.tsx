@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+// The DOM RouterProvider: navigations asked with flushSync (controlled inputs bound to the address) update at once.
+import { RouterProvider } from 'react-router/dom';
 import { BASENAME, ROUTES } from './app/routes';
 import { makeStore } from './app/store';
 import { ConfirmProvider } from './ui/confirm-dialog';

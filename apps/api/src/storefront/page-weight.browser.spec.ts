@@ -31,6 +31,8 @@ const PAGES = [
 const IMAGE_MAX_BYTES = 80_000;
 /** The islands' bundle budget (web/scripts/bundle-budget.mjs), compressed on the wire. */
 const SCRIPT_BUDGET_BYTES = 60_000;
+/** The tracker's own budget (web/scripts/bundle-budget.mjs), on every published page beside the islands. */
+const TRACKER_BUDGET_BYTES = 3_000;
 
 type Response = { url: string; type: string; mimeType: string; cacheControl: string; bytes: number };
 
@@ -126,7 +128,8 @@ describe('page weight (browser)', () => {
           expect(broken).toEqual([]);
 
           const images = responses.filter((r) => r.type === 'Image' && r.url.startsWith('/static/images/'));
-          const scripts = responses.filter((r) => r.type === 'Script');
+          const scripts = responses.filter((r) => r.type === 'Script' && !r.url.startsWith('/static/tracker/'));
+          const trackers = responses.filter((r) => r.type === 'Script' && r.url.startsWith('/static/tracker/'));
           expect(images.length).toBeGreaterThan(0);
           for (const image of images) {
             expect([image.url, image.mimeType, image.cacheControl]).toEqual([image.url, 'image/webp', 'public, max-age=31536000, immutable']);
@@ -134,9 +137,13 @@ describe('page weight (browser)', () => {
           }
           const imageBytes = images.reduce((sum, r) => sum + r.bytes, 0);
           const scriptBytes = scripts.reduce((sum, r) => sum + r.bytes, 0);
-          console.log(`${name} ${deviceName}: ${images.length} images ${imageBytes} B (largest ${Math.max(...images.map((r) => r.bytes))} B), scripts ${scriptBytes} B, CLS ${vitals.shifts.toFixed(4)}, LCP ${vitals.lcp?.src.replace(server.url, '')}`);
+          const trackerBytes = trackers.reduce((sum, r) => sum + r.bytes, 0);
+          console.log(`${name} ${deviceName}: ${images.length} images ${imageBytes} B (largest ${Math.max(...images.map((r) => r.bytes))} B), islands ${scriptBytes} B, tracker ${trackerBytes} B, CLS ${vitals.shifts.toFixed(4)}, LCP ${vitals.lcp?.src.replace(server.url, '')}`);
           expect(imageBytes).toBeLessThanOrEqual(imageBudget[deviceName]);
           expect(scriptBytes).toBeLessThanOrEqual(SCRIPT_BUDGET_BYTES);
+          expect(trackers).toHaveLength(1);
+          // The wire size counts headers too (a few hundred bytes over the file's gzipped size).
+          expect(trackerBytes).toBeLessThanOrEqual(TRACKER_BUDGET_BYTES + 600);
           await page.screenshot({ path: join(ARTIFACTS, `${name}-${device.width}.png`), fullPage: true });
         } finally {
           await context.close();

@@ -31,11 +31,11 @@ describe('owner roles (browser)', () => {
     await server?.stop();
   });
 
-  it('a store manager reaches products and orders, not page editing; the API refuses its page edits too', async () => {
+  it('a store manager reaches products, orders and restock lists, not page editing; the API refuses its page edits too', async () => {
     const { context, page, errors } = await openTab(browser, { baseURL: server.url });
     await signInOwner(page, server, MANAGER);
     const panel = page.locator('#ow-panel');
-    expect(await panel.getByRole('listitem').allTextContents()).toEqual(['Products', 'Orders']);
+    expect(await panel.getByRole('listitem').allTextContents()).toEqual(['Products', 'Orders', 'Restock']);
 
     // Typed addresses of page editing: the refusal, never an editor.
     // The demo site's About page (DEMO_COLLECTION_IDS.about; the demo module is not imported here: it

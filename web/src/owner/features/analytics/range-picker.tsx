@@ -23,7 +23,9 @@ import {
 export function RangePicker({ state, range }: { state: PanelState; range: ResolvedRange }) {
   const [, setParams] = useSearchParams();
   const id = useId();
-  const go = (next: PanelState) => setParams(panelSearch(next).slice(1));
+  // flushSync: the controls are bound to the address, so it changes in the same event as the
+  // click (in a transition the checkbox and radios would flip back until the navigation commits).
+  const go = (next: PanelState) => setParams(panelSearch(next).slice(1), { flushSync: true });
   // The custom dates being typed, first the period shown.
   const shownFrom = range.ok ? range.from : state.from;
   const shownTo = range.ok ? range.to : state.to;
