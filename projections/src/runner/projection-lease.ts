@@ -10,15 +10,24 @@ import type { SqlExecutor } from '@storefront/eventstore';
  * (see `projection-lock.ts`) is what makes two appliers physically unable to interleave.
  */
 export async function acquireLease(db: SqlExecutor, name: string, owner: string, leaseMs: number): Promise<boolean> {
-  const { rows } = await db.query<{ owner: string }>(
+  return (await acquireLeases(db, [name], owner, leaseMs)).has(name);
+}
+
+/**
+ * `acquireLease` for several projections in one statement (the renewal of every lease an instance
+ * holds: one round trip, not one per projection). Returns the names whose lease `owner` now holds.
+ */
+export async function acquireLeases(db: SqlExecutor, names: string[], owner: string, leaseMs: number): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const { rows } = await db.query<{ name: string }>(
     `insert into projection_leases (name, owner, expires_at)
-     values ($1, $2, clock_timestamp() + $3::integer * interval '1 millisecond')
+     select name, $2, clock_timestamp() + $3::integer * interval '1 millisecond' from unnest($1::text[]) as name
      on conflict (name) do update set owner = excluded.owner, expires_at = excluded.expires_at
        where projection_leases.owner = excluded.owner or projection_leases.expires_at < clock_timestamp()
-     returning owner`,
-    [name, owner, Math.round(leaseMs)],
+     returning name`,
+    [names, owner, Math.round(leaseMs)],
   );
-  return rows.length === 1;
+  return new Set(rows.map((r) => r.name));
 }
 
 /** Inside an apply transaction: does `owner` still hold an unexpired lease? */

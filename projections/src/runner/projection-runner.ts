@@ -6,10 +6,10 @@ import { checkpointsEqual, compareCheckpoints, formatCheckpoint } from './checkp
 import { describeError, forgetDeadLettersAfter, parkEvent } from './dead-letters';
 import { DEFAULT_TRANSIENT_BACKOFF, isTransientError, transientDelayMs, type TransientBackoff } from './error-kinds';
 import { READ_MODEL_CHANGED_CHANNEL, type Projection } from './projection';
-import { acquireLease, holdsLease, releaseLeases } from './projection-lease';
+import { acquireLease, acquireLeases, holdsLease, releaseLeases } from './projection-lease';
 import { lockProjection, tryLockProjection } from './projection-lock';
 import { rebuildProjection, type RebuildResult, type RunnerDeps } from './projection-rebuild';
-import { clearStopped, ensureProjectionRows, markStopped, readProjectionState, type ProjectionState } from './projection-state';
+import { clearStopped, ensureProjectionRows, markStopped, namesWithUnreadEvents, readProjectionState, type ProjectionState } from './projection-state';
 import { projectionVersion } from './projection-version';
 import { verifyProjection, type VerifyResult } from './projection-verify';
 import { createTables, ensureViews, generationTable, tableResolver } from './read-model-tables';
@@ -38,8 +38,17 @@ export type ProjectionRunnerOptions = {
    * besides every NOTIFY; at most `pollIntervalMs`. Default DEFAULT_LEASE_RETRY_MS (250 ms).
    */
   leaseRetryMs?: number;
-  /** Poll interval when no NOTIFY arrives. */
+  /**
+   * Poll interval when no NOTIFY arrives: every interval ONE statement asks which of the
+   * projections this instance holds have events after their checkpoint, and wakes those loops.
+   */
   pollIntervalMs?: number;
+  /**
+   * How long a caught-up loop sleeps before it reads its state again by itself (a stop, resume or
+   * rebuild asked by another process); new events wake it sooner (NOTIFY, or the poll above).
+   * Default the larger of pollIntervalMs and 5 s.
+   */
+  idleRecheckMs?: number;
   /**
    * Least time between the starts of two live rounds of a projection once it has caught up
    * (a round that read a full batch goes on at once). Under a stream of appends each round then
@@ -150,6 +159,7 @@ export class ProjectionRunner {
   private readonly leaseMs: number;
   private readonly leaseRetryMs: number;
   private readonly pollIntervalMs: number;
+  private readonly idleRecheckMs: number;
   private readonly minRoundIntervalMs: number;
   private readonly applyOptions: ApplyOptions;
   private readonly transient: TransientBackoff & { maxRetries: number };
@@ -161,6 +171,8 @@ export class ProjectionRunner {
   private running = false;
   private loops: Promise<void>[] = [];
   private renewTimer: NodeJS.Timeout | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private pollInFlight = false;
   private unlisten: (() => Promise<void>) | null = null;
   /** Leases this instance believes it holds → local time until which no renewal is needed. */
   private readonly held = new Map<string, number>();
@@ -194,6 +206,7 @@ export class ProjectionRunner {
     this.batchSize = options.batchSize ?? 500;
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.idleRecheckMs = options.idleRecheckMs ?? Math.max(this.pollIntervalMs, 5_000);
     this.leaseRetryMs = Math.min(options.leaseRetryMs ?? DEFAULT_LEASE_RETRY_MS, this.pollIntervalMs);
     this.minRoundIntervalMs = options.minRoundIntervalMs ?? 25;
     this.log = options.logger ?? consoleLogger;
@@ -254,6 +267,7 @@ export class ProjectionRunner {
     this.running = true;
     this.unlisten = await this.db.listen(EVENTS_CHANNEL, (payload) => this.wake(parseEventsNotification(payload).eventTypes));
     this.renewTimer = setInterval(() => void this.renewLeases(), Math.max(10, Math.floor(this.leaseMs / 3)));
+    this.pollTimer = setInterval(() => void this.pollForUnread(), this.pollIntervalMs);
     this.loops = this.projections.map((p) => this.runLoop(p));
   }
 
@@ -273,6 +287,8 @@ export class ProjectionRunner {
     this.running = false;
     if (this.renewTimer) clearInterval(this.renewTimer);
     this.renewTimer = null;
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.pollTimer = null;
     this.wakeAll();
     await Promise.allSettled(this.loops);
     this.loops = [];
@@ -306,7 +322,10 @@ export class ProjectionRunner {
       if (result === 'progress-full' || !this.running) continue;
       const pause = startedAt + this.minRoundIntervalMs - Date.now();
       if (pause > 0) await sleep(pause);
-      if (result !== 'progress' && this.running) await this.sleepUntilWoken(p.name, standby ? this.leaseRetryMs : this.pollIntervalMs, seen);
+      if (result !== 'progress' && this.running) {
+        const wait = standby ? this.leaseRetryMs : result === 'idle' ? this.idleRecheckMs : this.pollIntervalMs;
+        await this.sleepUntilWoken(p.name, wait, seen);
+      }
     }
   }
 
@@ -587,8 +606,13 @@ export class ProjectionRunner {
 
   /** Takes or renews the lease unless it was renewed recently enough. */
   private async ensureLease(name: string): Promise<boolean> {
+    // While running, the renewal timer keeps a held lease at least two thirds of leaseMs ahead, so
+    // a round asks the database only when renewals fail or the lease is not held. Without it
+    // (catchUp alone) a round renews whenever less than two thirds are left. Either way the apply
+    // transaction checks the lease itself (holdsLease) before it writes.
     const until = this.held.get(name);
-    if (until !== undefined && until - Date.now() > (this.leaseMs * 2) / 3) return true;
+    const margin = this.renewTimer ? this.leaseMs / 3 : (this.leaseMs * 2) / 3;
+    if (until !== undefined && until - Date.now() > margin) return true;
     return this.takeLease(name);
   }
 
@@ -604,13 +628,22 @@ export class ProjectionRunner {
     return ok;
   }
 
+  /** Renews every lease this instance holds in one statement; a lease another instance took is dropped. */
   private async renewLeases(): Promise<void> {
-    for (const name of [...this.held.keys()]) {
-      try {
-        if (!(await this.takeLease(name))) this.log.warn(`${name}: lease lost`);
-      } catch (err) {
-        this.log.warn(`${name}: lease renewal failed`, err);
+    const names = [...this.held.keys()];
+    if (names.length === 0) return;
+    const requestedAt = Date.now();
+    try {
+      const renewed = await acquireLeases(this.db, names, this.instanceId, this.leaseMs);
+      for (const name of names) {
+        if (renewed.has(name)) {
+          if (this.held.has(name)) this.held.set(name, requestedAt + this.leaseMs);
+        } else if (this.held.delete(name)) {
+          this.log.warn(`${name}: lease lost`);
+        }
       }
+    } catch (err) {
+      this.log.warn(`lease renewal failed (${names.join(', ')})`, err);
     }
   }
 
@@ -644,12 +677,33 @@ export class ProjectionRunner {
     this.wake(null);
   }
 
+  /**
+   * The idle poll: wakes the loops (of projections this instance holds) that have unread events,
+   * in case their NOTIFY was missed (a dropped connection) or named only types they do not read.
+   */
+  private async pollForUnread(): Promise<void> {
+    if (this.pollInFlight || !this.running) return;
+    this.pollInFlight = true;
+    try {
+      const due = await namesWithUnreadEvents(this.db, [...this.held.keys()]);
+      for (const name of due) this.wakeOne(name);
+    } catch (err) {
+      // The loops' own rounds report database trouble; a missed poll only costs latency.
+      if (!isTransientError(err)) this.log.warn('idle poll failed', err);
+    } finally {
+      this.pollInFlight = false;
+    }
+  }
+
+  private wakeOne(name: string): void {
+    this.wakeCounts.set(name, (this.wakeCounts.get(name) ?? 0) + 1);
+    for (const wake of [...(this.wakers.get(name) ?? [])]) wake();
+  }
+
   /** Wakes the loops of the projections that read any of `eventTypes` (null: every loop). */
   private wake(eventTypes: string[] | null): void {
     for (const p of this.projections) {
-      if (!notificationConcerns(eventTypes, p.eventTypes)) continue;
-      this.wakeCounts.set(p.name, (this.wakeCounts.get(p.name) ?? 0) + 1);
-      for (const wake of [...(this.wakers.get(p.name) ?? [])]) wake();
+      if (notificationConcerns(eventTypes, p.eventTypes)) this.wakeOne(p.name);
     }
   }
 

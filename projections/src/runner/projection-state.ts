@@ -108,3 +108,21 @@ export async function startRebuild(tx: SqlExecutor, name: string, generation: nu
     [name, generation, checkpoint.transactionId, checkpoint.globalPosition, version],
   );
 }
+
+/**
+ * Which of `names` have an event after their checkpoint that a reader can see now (of any type: a
+ * round moves the checkpoint past the types a projection does not read too). One statement for
+ * all of them: the runner's idle poll.
+ */
+export async function namesWithUnreadEvents(ex: SqlExecutor, names: string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const { rows } = await ex.query<{ name: string }>(
+    `select c.name from checkpoints c
+     where c.name = any($1::text[])
+       and exists (select 1 from events e
+                   where (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position)
+                     and e.transaction_id < (select es_read_horizon()))`,
+    [names],
+  );
+  return rows.map((r) => r.name);
+}
