@@ -8,5 +8,6 @@ module.exports = {
   testMatch: ['**/*.browser.spec.ts', '**/*.process.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   maxWorkers: 1,
-  testTimeout: 120000,
+  // A hook that starts a server may wait READY_TIMEOUT_MS (180 s) on a loaded machine, and then some.
+  testTimeout: 240000,
 };

@@ -4,7 +4,8 @@
  * the multi-process suites (`npm run test:browser`, after `npm run build`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -40,6 +41,86 @@ export async function startBuiltServer(
   entry: string = BUILT_SERVER_ENTRY,
 ): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'storefront-built-'));
+  if (entry === BUILT_SERVER_ENTRY && Object.keys(env).every((key) => RUNTIME_ONLY_SETTING.test(key))) {
+    await cp(await seededDemoDirectory(), dataDir, { recursive: true });
+  }
+  return spawnServer(dataDir, env, entry);
+}
+
+/**
+ * Settings that change how a running server behaves, never what a new database is seeded with: a
+ * server started with only these (or none) may start from a copy of the seeded demo directory.
+ */
+const RUNTIME_ONLY_SETTING = /^(VISITOR_TRACKING|COOKIE_POLICY|SMTP_URL|MAIL_[A-Z_]+|ANALYTICS_COUNT_HEADLESS|[A-Z_]+_RATE_LIMIT_[A-Z_]+)$/;
+
+/**
+ * The demo store as a new data directory holds it after its first start (migrations applied,
+ * demo seeded, projections caught up), made once per build and copied for each server that asks
+ * for a new demo: a first start seeds for about a minute on a busy two-core machine, a copy starts
+ * in a fraction of that. Its image renditions are made once here too. Keyed by the build, so a
+ * rebuilt app seeds a new one.
+ */
+async function seededDemoDirectory(): Promise<string> {
+  const key = createHash('sha256').update(`${REPO_ROOT}:${await newestBuildTime()}`).digest('hex').slice(0, 16);
+  const prefix = 'storefront-demo-template-';
+  const template = join(tmpdir(), `${prefix}${key}`);
+  if (await stat(template).then(() => true, () => false)) return template;
+  // Templates of earlier builds go; this one is seeded in a directory of its own, then renamed
+  // into place whole (a run stopped half-way leaves no half-seeded template).
+  for (const name of await readdir(tmpdir())) {
+    if (name.startsWith(prefix)) await rm(join(tmpdir(), name), { recursive: true, force: true });
+  }
+  const seeding = await mkdtemp(join(tmpdir(), 'storefront-seeding-'));
+  const server = await spawnServer(seeding, {}, BUILT_SERVER_ENTRY);
+  try {
+    await warmImageRenditions(server.url);
+  } finally {
+    await server.kill('SIGTERM');
+  }
+  await rename(seeding, template);
+  return template;
+}
+
+/** The builds a server's database depends on (migrations, seeders, projections); the newest file's time. */
+async function newestBuildTime(): Promise<number> {
+  let newest = 0;
+  for (const dist of ['apps/api/dist', 'projections/dist', 'eventstore/dist', 'domain/dist']) {
+    for (const entry of await readdir(join(REPO_ROOT, dist), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/** What Chromium asks for when it loads an image. */
+const BROWSER_IMAGE_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+
+/**
+ * Asks for every image rendition the demo's pages link (the home page and the pages it links to),
+ * as Chromium would: renditions are made on first request and kept in the database, so the copies
+ * of the template serve them at once instead of each resizing the originals again.
+ */
+async function warmImageRenditions(baseUrl: string): Promise<void> {
+  const home = await (await fetch(`${baseUrl}/`)).text();
+  const pages = new Set(['/']);
+  for (const [, href] of home.matchAll(/href="(\/[^"#?]*)"/g)) {
+    if (!/^\/(api|config|static)\b/.test(href!) && pages.size < 40) pages.add(href!);
+  }
+  const images = new Set<string>();
+  for (const path of pages) {
+    const html = path === '/' ? home : await (await fetch(`${baseUrl}${path}`)).text();
+    for (const [url] of html.matchAll(/\/static\/images\/[^"'\s,)]+/g)) images.add(url.replace(/&amp;/g, '&'));
+  }
+  const queue = [...images];
+  const fetchNext = async (): Promise<void> => {
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+      await (await fetch(`${baseUrl}${url}`, { headers: { accept: BROWSER_IMAGE_ACCEPT } })).arrayBuffer();
+    }
+  };
+  await Promise.all([fetchNext(), fetchNext()]);
+}
+
+function spawnServer(dataDir: string, env: Record<string, string>, entry: string): Promise<RunningServer> {
   const child = spawn(process.execPath, [entry], {
     cwd: REPO_ROOT,
     env: {
@@ -65,13 +146,20 @@ export async function startBuiltServer(
     await rm(dataDir, { recursive: true, force: true });
   };
 
-  try {
-    const url = await waitForOutput(child, /listening on (http:\/\/\S+)/);
-    return { url: url.replace(/\/$/, ''), dataDir, pid: child.pid!, output: () => printed, kill: (signal) => killAndWait(child, signal), stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  return waitForOutput(child, /listening on (http:\/\/\S+)/).then(
+    (url) => ({
+      url: url.replace(/\/$/, ''),
+      dataDir,
+      pid: child.pid!,
+      output: () => printed,
+      kill: (signal: NodeJS.Signals) => killAndWait(child, signal),
+      stop,
+    }),
+    async (error: unknown) => {
+      await stop();
+      throw error;
+    },
+  );
 }
 
 /**

@@ -30,7 +30,7 @@ export type Tab = { context: BrowserContext; page: Page; errors: string[] };
  */
 export async function openTab(
   browser: Browser,
-  { width = 1280, height = 800, baseURL, timeout = 15_000, expected }: { width?: number; height?: number; baseURL?: string; timeout?: number; expected?: RegExp } = {},
+  { width = 1280, height = 800, baseURL, timeout = 30_000, expected }: { width?: number; height?: number; baseURL?: string; timeout?: number; expected?: RegExp } = {},
 ): Promise<Tab> {
   const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US', baseURL });
   const page = await context.newPage();
