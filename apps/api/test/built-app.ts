@@ -18,6 +18,8 @@ export const PRODUCT_SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/main.js');
 /** Long enough for a start on a machine shared by several people (a loaded 2-core box has taken over 60 s). */
 const READY_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 5_000;
+/** The first start of a new demo (migrations and seeding) before the suites: no suite's hook waits for it. */
+const SEEDING_TIMEOUT_MS = 600_000;
 
 export type RunningServer = {
   /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`. */
@@ -42,7 +44,7 @@ export async function startBuiltServer(
 ): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'storefront-built-'));
   if (entry === BUILT_SERVER_ENTRY && Object.keys(env).every((key) => RUNTIME_ONLY_SETTING.test(key))) {
-    await cp(await seededDemoDirectory(), dataDir, { recursive: true });
+    await cp(await prepareSeededDemo(), dataDir, { recursive: true });
   }
   return spawnServer(dataDir, env, entry);
 }
@@ -58,9 +60,10 @@ const RUNTIME_ONLY_SETTING = /^(VISITOR_TRACKING|COOKIE_POLICY|SMTP_URL|MAIL_[A-
  * demo seeded, projections caught up), made once per build and copied for each server that asks
  * for a new demo: a first start seeds for about a minute on a busy two-core machine, a copy starts
  * in a fraction of that. Its image renditions are made once here too. Keyed by the build, so a
- * rebuilt app seeds a new one.
+ * rebuilt app seeds a new one. The browser configuration's global setup makes it before the first
+ * suite (minutes on a loaded machine, which no suite's hook should wait for); returns its path.
  */
-async function seededDemoDirectory(): Promise<string> {
+export async function prepareSeededDemo(): Promise<string> {
   const key = createHash('sha256').update(`${REPO_ROOT}:${await newestBuildTime()}`).digest('hex').slice(0, 16);
   const prefix = 'storefront-demo-template-';
   const template = join(tmpdir(), `${prefix}${key}`);
@@ -71,13 +74,21 @@ async function seededDemoDirectory(): Promise<string> {
     if (name.startsWith(prefix)) await rm(join(tmpdir(), name), { recursive: true, force: true });
   }
   const seeding = await mkdtemp(join(tmpdir(), 'storefront-seeding-'));
-  const server = await spawnServer(seeding, {}, BUILT_SERVER_ENTRY);
+  const server = await spawnServer(seeding, {}, BUILT_SERVER_ENTRY, SEEDING_TIMEOUT_MS);
   try {
     await warmImageRenditions(server.url);
-  } finally {
-    await server.kill('SIGTERM');
+  } catch (error) {
+    await server.stop();
+    throw error;
   }
-  await rename(seeding, template);
+  await server.kill('SIGTERM');
+  try {
+    await rename(seeding, template);
+  } catch (error) {
+    // Another run made it meanwhile: use that one.
+    await rm(seeding, { recursive: true, force: true });
+    if (!(await stat(template).then(() => true, () => false))) throw error;
+  }
   return template;
 }
 
@@ -120,7 +131,7 @@ async function warmImageRenditions(baseUrl: string): Promise<void> {
   await Promise.all([fetchNext(), fetchNext()]);
 }
 
-function spawnServer(dataDir: string, env: Record<string, string>, entry: string): Promise<RunningServer> {
+function spawnServer(dataDir: string, env: Record<string, string>, entry: string, readyTimeoutMs = READY_TIMEOUT_MS): Promise<RunningServer> {
   const child = spawn(process.execPath, [entry], {
     cwd: REPO_ROOT,
     env: {
@@ -146,7 +157,7 @@ function spawnServer(dataDir: string, env: Record<string, string>, entry: string
     await rm(dataDir, { recursive: true, force: true });
   };
 
-  return waitForOutput(child, /listening on (http:\/\/\S+)/).then(
+  return waitForOutput(child, /listening on (http:\/\/\S+)/, readyTimeoutMs).then(
     (url) => ({
       url: url.replace(/\/$/, ''),
       dataDir,
@@ -219,12 +230,12 @@ function killAndWait(child: ChildProcess, signal: NodeJS.Signals): Promise<void>
 }
 
 /** Resolves with the first capture group of `pattern` once the process prints it. */
-function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
+function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = READY_TIMEOUT_MS): Promise<string> {
   return new Promise((resolvePromise, reject) => {
     let output = '';
     const timer = setTimeout(
-      () => fail(new Error(`process did not print ${pattern} within ${READY_TIMEOUT_MS} ms:\n${output}`)),
-      READY_TIMEOUT_MS,
+      () => fail(new Error(`process did not print ${pattern} within ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
