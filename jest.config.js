@@ -28,7 +28,8 @@ module.exports = {
   roots: ['<rootDir>/domain', '<rootDir>/eventstore', '<rootDir>/projections', '<rootDir>/apps', '<rootDir>/web'],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.(browser|process)\\.spec\\.ts$'],
-  testTimeout: 60000,
+  // Generous: a hook that starts an app (migrations on a new PGlite database) has taken over a minute on a loaded two-core machine.
+  testTimeout: 180000,
   maxWorkers: 2,
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
 };
