@@ -44,10 +44,14 @@ export async function startBuiltServer(
 ): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'storefront-built-'));
   if (entry === BUILT_SERVER_ENTRY && Object.keys(env).every((key) => RUNTIME_ONLY_SETTING.test(key))) {
-    await cp(await prepareSeededDemo(), dataDir, { recursive: true });
+    // The global setup names the directory it made; a suite run without it makes (or finds) it here.
+    await cp(process.env[SEEDED_DEMO_ENV] ?? (await prepareSeededDemo()), dataDir, { recursive: true });
   }
   return spawnServer(dataDir, env, entry);
 }
+
+/** Where the browser configuration's global setup puts the seeded demo directory's path for the suites. */
+export const SEEDED_DEMO_ENV = 'STOREFRONT_SEEDED_DEMO_DIR';
 
 /**
  * Settings that change how a running server behaves, never what a new database is seeded with: a
@@ -67,7 +71,7 @@ export async function prepareSeededDemo(): Promise<string> {
   const key = createHash('sha256').update(`${REPO_ROOT}:${await newestBuildTime()}`).digest('hex').slice(0, 16);
   const prefix = 'storefront-demo-template-';
   const template = join(tmpdir(), `${prefix}${key}`);
-  if (await stat(template).then(() => true, () => false)) return template;
+  if (await exists(template)) return template;
   // Templates of earlier builds go; this one is seeded in a directory of its own, then renamed
   // into place whole (a run stopped half-way leaves no half-seeded template).
   for (const name of await readdir(tmpdir())) {
@@ -87,9 +91,16 @@ export async function prepareSeededDemo(): Promise<string> {
   } catch (error) {
     // Another run made it meanwhile: use that one.
     await rm(seeding, { recursive: true, force: true });
-    if (!(await stat(template).then(() => true, () => false))) throw error;
+    if (!(await exists(template))) throw error;
   }
   return template;
+}
+
+function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The builds a server's database depends on (migrations, seeders, projections); the newest file's time. */
