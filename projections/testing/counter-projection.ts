@@ -27,6 +27,8 @@ export class CounterProjection implements Projection {
   failures = 0;
   /** Calls of `apply` (each one a transaction). */
   applyCalls = 0;
+  /** Milliseconds each `apply` call waits first (a slow database or machine). */
+  delayMs = 0;
   /** Rows of the events table the failing transaction could see just before it threw. */
   rowsSeenAtFailure: number[] = [];
   /** Event ids whose side effect fired (live application only). */
@@ -52,6 +54,7 @@ export class CounterProjection implements Projection {
 
   async apply(events: RecordedEvent[], ctx: ProjectionContext): Promise<void> {
     this.applyCalls++;
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     const failing = this.failWhen ? events.findIndex((e) => this.failWhen?.(e)) : -1;
     if (failing >= 0 && this.failures < this.failTimes) {
       // Write the events before the failing one first, so a rollback has something to undo.

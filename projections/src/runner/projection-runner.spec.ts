@@ -37,13 +37,13 @@ describeEachDriver('ProjectionRunner', (driver) => {
 
   function runnerFor(
     projection: CounterProjection,
-    options: { maxAttempts?: number; batchSize?: number; logger?: RunnerLogger; transientRetryMs?: number; transientRetryMaxMs?: number } = {},
+    options: { maxAttempts?: number; batchSize?: number; logger?: RunnerLogger; transientRetryMs?: number; transientRetryMaxMs?: number; leaseMs?: number } = {},
   ): ProjectionRunner {
     const runner = new ProjectionRunner({
       db: test.db,
       store,
       projections: [projection],
-      leaseMs: 1000,
+      leaseMs: options.leaseMs ?? 1000,
       pollIntervalMs: 50,
       retryBackoffMs: 5,
       maxAttempts: options.maxAttempts ?? 3,
@@ -275,6 +275,26 @@ describeEachDriver('ProjectionRunner', (driver) => {
     expect((await listDeadLetters(test.db)).map((d) => d.eventId)).toEqual([events[321].eventId]);
     // 1 batch + about two transactions per halving (log2 500 ≈ 9): at most 2·9 + 1.
     expect(projection.applyCalls).toBeLessThanOrEqual(19);
+  });
+
+  it('keeps the lease renewed through a catchUp round that outlasts it: a slow bisection is not started over', async () => {
+    // CI found 21 apply calls in the test above on a loaded machine: the bisection's transactions
+    // took longer than the lease, which catchUp alone did not renew, so later transactions found
+    // it expired and the round began again (here, before the fix, it never finished: every round
+    // outlasted the lease). Every transaction takes a fifth of the lease.
+    const projection = new CounterProjection();
+    const runner = runnerFor(projection, { maxAttempts: 1, leaseMs: 300 });
+    const events = await appendTestEvents(store, 'a', 500);
+    projection.failWhen = (e) => e.eventId === events[321].eventId;
+    projection.delayMs = 60;
+    await runner.catchUp();
+    expect(await count(test.db, projection.eventsTable)).toBe(499);
+    expect((await listDeadLetters(test.db)).map((d) => d.eventId)).toEqual([events[321].eventId]);
+    expect(projection.applyCalls).toBeLessThanOrEqual(19);
+    // And catchUp gave the lease back when it finished, with no renewal still in flight extending it.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const { rows } = await test.db.query<{ live: boolean }>(`select expires_at > clock_timestamp() as live from projection_leases where name = $1`, [projection.name]);
+    expect(rows).toEqual([{ live: false }]);
   });
 
   it('a rebuild meets a parked event again and parks it again (verify compares equal); after a fix a rebuild applies it', async () => {

@@ -171,6 +171,10 @@ export class ProjectionRunner {
   private running = false;
   private loops: Promise<void>[] = [];
   private renewTimer: NodeJS.Timeout | null = null;
+  /** Who needs the renewal timer: `start()` and each catchUp in progress (see keepRenewing). */
+  private renewUsers = 0;
+  private stopRenewingForRun: (() => void) | null = null;
+  private renewal: Promise<void> | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private pollInFlight = false;
   private unlisten: (() => Promise<void>) | null = null;
@@ -266,7 +270,7 @@ export class ProjectionRunner {
     await this.prepare();
     this.running = true;
     this.unlisten = await this.db.listen(EVENTS_CHANNEL, (payload) => this.wake(parseEventsNotification(payload).eventTypes));
-    this.renewTimer = setInterval(() => void this.renewLeases(), Math.max(10, Math.floor(this.leaseMs / 3)));
+    this.stopRenewingForRun = this.keepRenewing();
     this.pollTimer = setInterval(() => void this.pollForUnread(), this.pollIntervalMs);
     this.loops = this.projections.map((p) => this.runLoop(p));
   }
@@ -276,7 +280,7 @@ export class ProjectionRunner {
     await this.halt();
     const names = [...this.held.keys()];
     this.held.clear();
-    await releaseLeases(this.db, names, this.instanceId);
+    await this.releaseHeld(names);
   }
 
   /**
@@ -285,8 +289,8 @@ export class ProjectionRunner {
    */
   async halt(): Promise<void> {
     this.running = false;
-    if (this.renewTimer) clearInterval(this.renewTimer);
-    this.renewTimer = null;
+    this.stopRenewingForRun?.();
+    this.stopRenewingForRun = null;
     if (this.pollTimer) clearInterval(this.pollTimer);
     this.pollTimer = null;
     this.wakeAll();
@@ -386,12 +390,9 @@ export class ProjectionRunner {
    */
   private async upgrade(p: Projection, state: ProjectionState): Promise<void> {
     this.log.info(`${p.name}: version ${state.version ?? '(none)'} of the read model differs from the code's ${this.versions.get(p.name)}: rebuilding`);
-    const renew = this.running ? null : setInterval(() => void this.takeLease(p.name).catch(() => undefined), Math.max(10, Math.floor(this.leaseMs / 3)));
-    try {
-      await rebuildProjection(this.deps(), p, {});
-    } finally {
-      if (renew) clearInterval(renew);
-    }
+    // The lease stays renewed meanwhile: upgrade runs inside a live round, from the loop (start())
+    // or from catchUp, and both keep the renewal timer going.
+    await rebuildProjection(this.deps(), p, {});
     this.announceChange(p);
   }
 
@@ -422,6 +423,9 @@ export class ProjectionRunner {
 
   private async catchUpOne(p: Projection, target: Checkpoint, deadline: number): Promise<void> {
     this.catchingUp.set(p.name, (this.catchingUp.get(p.name) ?? 0) + 1);
+    // A round may outlast the lease (bisecting a large batch on a slow database): keep renewing,
+    // or the round's transactions find the lease expired and the work is done again.
+    const stopRenewing = this.keepRenewing();
     let failures = 0;
     try {
       for (;;) {
@@ -452,12 +456,13 @@ export class ProjectionRunner {
         await sleep(Math.min(this.pollIntervalMs, 50)); // another instance applies: watch its checkpoint
       }
     } finally {
+      stopRenewing();
       const left = (this.catchingUp.get(p.name) ?? 1) - 1;
       if (left > 0) this.catchingUp.set(p.name, left);
       else this.catchingUp.delete(p.name);
       if (left === 0 && !this.running && this.held.has(p.name)) {
         this.held.delete(p.name);
-        await releaseLeases(this.db, [p.name], this.instanceId);
+        await this.releaseHeld([p.name]);
       }
     }
   }
@@ -606,14 +611,29 @@ export class ProjectionRunner {
 
   /** Takes or renews the lease unless it was renewed recently enough. */
   private async ensureLease(name: string): Promise<boolean> {
-    // While running, the renewal timer keeps a held lease at least two thirds of leaseMs ahead, so
-    // a round asks the database only when renewals fail or the lease is not held. Without it
-    // (catchUp alone) a round renews whenever less than two thirds are left. Either way the apply
-    // transaction checks the lease itself (holdsLease) before it writes.
+    // The renewal timer (running, or a catchUp in progress) keeps a held lease at least two
+    // thirds of leaseMs ahead, so a round asks the database only when renewals fail or the lease
+    // is not held. The apply transaction checks the lease itself (holdsLease) before it writes.
     const until = this.held.get(name);
-    const margin = this.renewTimer ? this.leaseMs / 3 : (this.leaseMs * 2) / 3;
-    if (until !== undefined && until - Date.now() > margin) return true;
+    if (until !== undefined && until - Date.now() > this.leaseMs / 3) return true;
     return this.takeLease(name);
+  }
+
+  /**
+   * Keeps every held lease renewed every leaseMs/3 until the returned function is called; shared
+   * by `start()` and the catchUps in progress (one timer, however many users).
+   */
+  private keepRenewing(): () => void {
+    if (this.renewUsers++ === 0) this.renewTimer = setInterval(() => void this.renewLeases(), Math.max(10, Math.floor(this.leaseMs / 3)));
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      if (--this.renewUsers === 0 && this.renewTimer) {
+        clearInterval(this.renewTimer);
+        this.renewTimer = null;
+      }
+    };
   }
 
   private async takeLease(name: string): Promise<boolean> {
@@ -629,7 +649,18 @@ export class ProjectionRunner {
   }
 
   /** Renews every lease this instance holds in one statement; a lease another instance took is dropped. */
-  private async renewLeases(): Promise<void> {
+  private renewLeases(): Promise<void> {
+    if (!this.renewal) this.renewal = this.renewHeldLeases().finally(() => (this.renewal = null));
+    return this.renewal;
+  }
+
+  /** Gives leases back once no renewal is in flight (one in flight would extend them again). */
+  private async releaseHeld(names: string[]): Promise<void> {
+    await this.renewal;
+    await releaseLeases(this.db, names, this.instanceId);
+  }
+
+  private async renewHeldLeases(): Promise<void> {
     const names = [...this.held.keys()];
     if (names.length === 0) return;
     const requestedAt = Date.now();
