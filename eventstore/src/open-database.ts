@@ -7,6 +7,11 @@ export type OpenDatabaseOptions = {
   databaseUrl?: string;
   /** PGlite data directory (created if missing); undefined or 'memory://' keeps it in memory. */
   dataDir?: string;
+  /**
+   * In-memory PGlite only: start from this dump of a data directory (PGlite's `dumpDataDir`)
+   * instead of creating a new cluster, which takes seconds (the test databases use it).
+   */
+  initialData?: Blob;
   /** Pool size for the server driver (default 10). */
   poolSize?: number;
 };
@@ -23,5 +28,5 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     }
     return db;
   }
-  return PGliteDatabase.open(options.dataDir);
+  return PGliteDatabase.open(options.dataDir, options.initialData);
 }

@@ -63,10 +63,13 @@ export class PGliteDatabase implements Database {
    * `dataDir` undefined or 'memory://…' → in-memory; otherwise a directory (created if missing),
    * which only one process may have open: it is locked (see data-dir-lock.ts) until `close()`,
    * and a second open, in this or another process, throws DataDirectoryInUseError naming it.
+   * `initialData` (in memory only): start from this dump of a data directory (PGlite's
+   * `dumpDataDir`) instead of creating a new cluster.
    */
-  static async open(dataDir?: string): Promise<PGliteDatabase> {
+  static async open(dataDir?: string, initialData?: Blob): Promise<PGliteDatabase> {
     const inMemory = !dataDir || dataDir.startsWith('memory://');
     let lock: DataDirLock | null = null;
+    if (initialData && !inMemory) throw new Error('initialData is for an in-memory PGlite only');
     if (!inMemory) {
       const dir = dataDir.replace(/^file:\/\//, '');
       mkdirSync(dir, { recursive: true });
@@ -76,6 +79,7 @@ export class PGliteDatabase implements Database {
     try {
       pglite = await PGlite.create({
         dataDir: inMemory ? undefined : dataDir,
+        loadDataDir: initialData,
         parsers: { [OID.INT8]: parseInt8, [OID.DATE]: parseDate },
       });
       const { rows } = await pglite.query<{ standard_conforming_strings: string }>('SHOW standard_conforming_strings');
