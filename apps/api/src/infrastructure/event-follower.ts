@@ -4,6 +4,13 @@ import type { AppConfig } from '../config/app-config';
 
 const IDLE_POLL_MS = 1000;
 const RETRY_MS = 2000;
+/**
+ * Rounds start at least this far apart: under a stream of appends (every one a NOTIFY) a round
+ * takes what arrived meanwhile instead of two log reads and a checkpoint write per append.
+ */
+const MIN_ROUND_INTERVAL_MS = 50;
+/** Events a round's read passes at most, of any type (see once()). */
+const SCAN_LIMIT = 1000;
 
 /**
  * A worker that follows some event types through the log from its own checkpoint (a row of
@@ -60,7 +67,12 @@ export abstract class EventFollower implements OnApplicationBootstrap, OnApplica
   }
 
   private async run(): Promise<void> {
+    let lastRound = 0;
     while (!this.stopped) {
+      const early = lastRound + MIN_ROUND_INTERVAL_MS - Date.now();
+      if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+      if (this.stopped) break;
+      lastRound = Date.now();
       let pause = 0;
       try {
         if (!(await this.once())) pause = IDLE_POLL_MS;
@@ -89,10 +101,16 @@ export abstract class EventFollower implements OnApplicationBootstrap, OnApplica
     );
     const saved: Checkpoint = { transactionId: rows[0]?.transaction_id ?? '0', globalPosition: Number(rows[0]?.global_position ?? 0) };
     let checkpoint = saved;
-    const batch = await this.store.readAll({ after: checkpoint, limit: this.batchSize, eventTypes: this.eventTypes });
+    // The read's limit counts every event it passes, of any type: a follower of a rare type reads
+    // a wide window (else a burst of other events, such as form submissions, takes it a round per
+    // handful), and handles at most batchSize of its own events from it.
+    const scanLimit = Math.max(this.batchSize, SCAN_LIMIT);
+    const batch = await this.store.readAll({ after: checkpoint, limit: scanLimit, eventTypes: this.eventTypes });
+    const events = batch.events.slice(0, this.batchSize);
+    const cut = events.length < batch.events.length;
     this.beginBatch();
     try {
-      for (const event of batch.events) {
+      for (const event of events) {
         if (this.stopped) return false;
         await this.handle(event);
         checkpoint = { transactionId: event.transactionId, globalPosition: event.globalPosition };
@@ -101,8 +119,10 @@ export abstract class EventFollower implements OnApplicationBootstrap, OnApplica
       if (checkpoint !== saved) await this.save(checkpoint);
       throw e;
     }
-    if (batch.checkpoint.globalPosition !== saved.globalPosition || batch.events.length > 0) await this.save(batch.checkpoint);
-    return batch.scanned >= this.batchSize;
+    // Cut short: up to the last event handled; else past everything the read scanned.
+    const end = cut ? checkpoint : batch.checkpoint;
+    if (end.globalPosition !== saved.globalPosition || end.transactionId !== saved.transactionId) await this.save(end);
+    return cut || batch.scanned >= scanLimit;
   }
 
   private async save(checkpoint: Checkpoint): Promise<void> {
