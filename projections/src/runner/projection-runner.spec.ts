@@ -347,6 +347,37 @@ describeEachDriver('ProjectionRunner', (driver) => {
     expect(events).toHaveLength(3);
   });
 
+  it('under a stream of events it does not read, moves its checkpoint past them about once a second, not every poll; its own events still come at once', async () => {
+    const projection = new CounterProjection();
+    const runner = new ProjectionRunner({ db: test.db, store, projections: [projection], leaseMs: 1000, pollIntervalMs: 50, logger: silentLogger });
+    runners.push(runner);
+    await runner.start();
+    await waitFor(async () => (await runner.status())[0].leaseOwner !== null);
+    // The runner's apply transactions (every round that moves the checkpoint is one), not the appends'.
+    let rounds = 0;
+    const transaction = test.db.transaction.bind(test.db);
+    jest.spyOn(test.db, 'transaction').mockImplementation(((fn: never) => {
+      if (/batch-applier/.test(new Error().stack ?? '')) rounds++;
+      return transaction(fn);
+    }) as Database['transaction']);
+    // 2.5 s of other events every 25 ms: before, the poll (every 50 ms here) woke it for them and
+    // every round that moved past them was followed by another, so it ran a transaction per append.
+    const streamUntil = Date.now() + 2500;
+    let own = false;
+    while (Date.now() < streamUntil) {
+      await appendTestEvents(store, 'other', 1, 'Other');
+      if (!own && Date.now() > streamUntil - 1500) {
+        own = true;
+        await appendTestEvents(store, 'a', 1);
+        await waitFor(async () => (await count(test.db, projection.eventsTable)) === 1, 1000, 10);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(rounds).toBeLessThanOrEqual(7);
+    // Once the stream stops, it reaches the head within about a second.
+    await waitFor(async () => (await runner.status())[0].lag === 0, 3000);
+  });
+
   it('runs with start(): NOTIFY wakes it, stop() releases the lease', async () => {
     const projection = new CounterProjection();
     const runner = new ProjectionRunner({

@@ -132,6 +132,11 @@ export class CatchUpTimeoutError extends Error {
  */
 export const DEFAULT_LEASE_MS = 1000;
 export const DEFAULT_LEASE_RETRY_MS = 250;
+/**
+ * Under a stream of events of types a projection does not read, its checkpoint moves past them at
+ * most once in this long (its idle poll wakes it for those only when its checkpoint is this old).
+ */
+const FOREIGN_EVENTS_ROUND_MS = 1000;
 
 /** 'progress': applied a read that was not full; 'progress-full': more may be waiting right away. */
 type RoundResult = 'progress' | 'progress-full' | 'idle' | 'busy' | 'stopped';
@@ -349,7 +354,9 @@ export class ProjectionRunner {
     if (read.events.length === 0 && checkpointsEqual(read.checkpoint, state.checkpoint)) return 'idle';
     const outcome = await applyRead(this.db, p, this.liveTarget(p), state.checkpoint, read.events, read.checkpoint, this.applyOptions);
     if (outcome.kind !== 'busy' && read.events.length > 0) this.announceChange(p);
-    if (outcome.kind === 'applied') return read.scanned >= batchSize ? 'progress-full' : 'progress';
+    // A round that only moved the checkpoint past other types' events is idle: under a stream of
+    // those, the loop sleeps until its own types arrive (or the poll moves it on again).
+    if (outcome.kind === 'applied') return read.scanned >= batchSize ? 'progress-full' : read.events.length > 0 ? 'progress' : 'idle';
     if (outcome.kind === 'busy') return 'busy';
     this.log.error(`${p.name}: stopped at event ${outcome.failed.globalPosition} (${outcome.failed.type}) by its failure policy`, outcome.error);
     return 'stopped';
@@ -716,7 +723,8 @@ export class ProjectionRunner {
     if (this.pollInFlight || !this.running) return;
     this.pollInFlight = true;
     try {
-      const due = await namesWithUnreadEvents(this.db, [...this.held.keys()]);
+      const held = this.projections.filter((p) => this.held.has(p.name));
+      const due = await namesWithUnreadEvents(this.db, held, { foreignAfterMs: FOREIGN_EVENTS_ROUND_MS });
       for (const name of due) this.wakeOne(name);
     } catch (err) {
       // The loops' own rounds report database trouble; a missed poll only costs latency.

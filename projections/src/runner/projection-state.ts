@@ -110,19 +110,31 @@ export async function startRebuild(tx: SqlExecutor, name: string, generation: nu
 }
 
 /**
- * Which of `names` have an event after their checkpoint that a reader can see now (of any type: a
- * round moves the checkpoint past the types a projection does not read too). One statement for
- * all of them: the runner's idle poll.
+ * Which of `projections` a round should wake now (one statement for all of them: the runner's idle
+ * poll): those with an unread event of a type they read among the next `window` events after their
+ * checkpoint (a NOTIFY that was missed), and those with unread events of other types only whose
+ * checkpoint has not moved for `foreignAfterMs` (a round moves it past them: lag and status stay
+ * true, but a stream of other events costs a projection one round per `foreignAfterMs`, not one
+ * per poll).
  */
-export async function namesWithUnreadEvents(ex: SqlExecutor, names: string[]): Promise<string[]> {
-  if (names.length === 0) return [];
+export async function namesWithUnreadEvents(
+  ex: SqlExecutor,
+  projections: { name: string; eventTypes: readonly string[] }[],
+  options: { foreignAfterMs: number; window?: number },
+): Promise<string[]> {
+  if (projections.length === 0) return [];
   const { rows } = await ex.query<{ name: string }>(
-    `select c.name from checkpoints c
-     where c.name = any($1::text[])
-       and exists (select 1 from events e
-                   where (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position)
-                     and e.transaction_id < (select es_read_horizon()))`,
-    [names],
+    `select c.name
+       from unnest($1::text[], $2::text[]) as p(name, types)
+       join checkpoints c on c.name = p.name
+      where exists (select 1 from (select e.event_type from events e
+                                    where (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position)
+                                      and e.transaction_id < (select es_read_horizon())
+                                    order by e.transaction_id, e.global_position
+                                    limit $4) unread
+                     where unread.event_type = any (string_to_array(p.types, ','))
+                        or c.updated_at < now() - $3::integer * interval '1 millisecond')`,
+    [projections.map((p) => p.name), projections.map((p) => p.eventTypes.join(',')), Math.round(options.foreignAfterMs), options.window ?? 1000],
   );
   return rows.map((r) => r.name);
 }
