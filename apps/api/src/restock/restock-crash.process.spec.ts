@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { startBuiltServer, startBuiltWorker, type RunningServer, type RunningWorker } from '../../test/built-app';
+import { startBuiltServer, startBuiltWorker, waitForProjections, type RunningServer, type RunningWorker } from '../../test/built-app';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 
 /**
@@ -88,6 +88,9 @@ describe(`a send-all survives kill -9 of the worker (${onServer ? 'api + worker 
     };
     if (onServer) api = await startBuiltServer({ ...env, ROLE: 'api' });
     await startWorkers();
+    // The api process seeded the demo without projecting it (ROLE=api): the worker's catalog must
+    // know the bowl before a sign-up for it is accepted (404 before then, as for an unknown product).
+    if (onServer) await waitForProjections((sql) => database!.db.query<{ behind: number }>(sql));
     const url = () => api!.url;
 
     // 2,000 sign-ups through the endpoint, 16 at a time.
