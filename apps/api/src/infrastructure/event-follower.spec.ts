@@ -1,5 +1,6 @@
 import { PostgresEventStore, type RecordedEvent } from '@storefront/eventstore';
-import { createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from '@storefront/eventstore/testing';
+import { createTestDatabase, describeEachDriver, type TestDatabase } from '@storefront/eventstore/testing';
+import { appendTestEvents } from '@storefront/projections/testing';
 import type { AppConfig } from '../config/app-config';
 import { EventFollower } from './event-follower';
 
@@ -17,14 +18,6 @@ class WantedFollower extends EventFollower {
     if (n === this.failAt) throw new Error(`cannot handle ${n}`);
     this.handled.push(n);
   }
-}
-
-async function appendTestEvents(store: PostgresEventStore, streamId: string, count: number, type: string): Promise<RecordedEvent[]> {
-  const result = await store.append(streamId, Array.from({ length: count }, (_, n) => ({ type, data: { n } })), {
-    streamType: 'test', expectedVersion: 'any', command: testCommandContext(),
-  });
-  if (result.status !== 'appended') throw new Error('duplicate append');
-  return result.events;
 }
 
 describeEachDriver('EventFollower', (driver) => {
