@@ -8,12 +8,11 @@ class SummaryReporter {
     const skipped = results.numPendingTests + results.numTodoTests;
     const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
     const line = `${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
-    const slowest = results.testResults
+    const timed = results.testResults
       .map((r) => ({ path: r.testFilePath.slice(process.cwd().length + 1), seconds: (r.perfStats.end - r.perfStats.start) / 1000 }))
-      .filter((r) => r.seconds > 0)
-      .sort((a, b) => b.seconds - a.seconds)
-      .slice(0, 15);
-    const total = results.testResults.reduce((sum, r) => sum + Math.max(0, r.perfStats.end - r.perfStats.start), 0) / 1000;
+      .filter((r) => r.seconds > 0);
+    const total = timed.reduce((sum, r) => sum + r.seconds, 0);
+    const slowest = timed.sort((a, b) => b.seconds - a.seconds).slice(0, 15);
     process.once('exit', () => {
       if (slowest.length > 0) {
         process.stderr.write(`\nSlowest suites (of ${total.toFixed(0)} s in all suites):\n`);

@@ -68,7 +68,17 @@ export async function createTestDatabase(
  * most of a suite's start), while loading this dump takes a fraction of that. Every test database
  * still gets its own cluster and runs the migrations itself.
  */
-async function newClusterDump(): Promise<Blob> {
+function newClusterDump(): Promise<Blob> {
+  // Read once per suite file (Jest gives each its own module registry), not once per database.
+  if (!clusterDump) {
+    clusterDump = readOrMakeClusterDump();
+    clusterDump.catch(() => (clusterDump = null)); // a failed read is tried again by the next database
+  }
+  return clusterDump;
+}
+let clusterDump: Promise<Blob> | null = null;
+
+async function readOrMakeClusterDump(): Promise<Blob> {
   const path = join(tmpdir(), `storefront-pglite-new-cluster-${pgliteBuild()}.tar`);
   if (!existsSync(path)) {
     const pglite = await PGlite.create();
