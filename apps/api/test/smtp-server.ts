@@ -32,7 +32,14 @@ export type TestSmtpServer = {
   readonly received: ReceivedMail[];
   /** How many messages reached the end of their data (accepted or refused there). */
   readonly dataAttempts: number;
+  /** How many connections clients opened. */
+  readonly connections: number;
+  /** The most messages that were between the start of their data and the server's answer at once (since `resetMaxInFlight`). */
+  readonly maxInFlight: number;
+  resetMaxInFlight(): void;
   behaviour: SmtpBehaviour;
+  /** How long the server takes to answer a message's data (0: at once). */
+  answerDelayMs: number;
   /** Resolves once `count` messages were accepted (rejects after `timeoutMs`). */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   /** Stops listening (the port is then down until `start`). */
@@ -61,6 +68,9 @@ export async function startSmtpServer(options: { port?: number; behaviour?: Smtp
   const received: ReceivedMail[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   let dataAttempts = 0;
+  let connections = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
   let server: SMTPServer | null = null;
   let port = options.port ?? 0;
 
@@ -84,7 +94,17 @@ export async function startSmtpServer(options: { port?: number; behaviour?: Smtp
     get dataAttempts() {
       return dataAttempts;
     },
+    get connections() {
+      return connections;
+    },
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    resetMaxInFlight() {
+      maxInFlight = inFlight;
+    },
     behaviour: options.behaviour ?? { kind: 'accept' },
+    answerDelayMs: 0,
     waitForMessages(count, timeoutMs = 20_000) {
       if (received.length >= count) return Promise.resolve(received.slice());
       return new Promise((resolve, reject) => {
@@ -100,6 +120,10 @@ export async function startSmtpServer(options: { port?: number; behaviour?: Smtp
         logger: false,
         size: 10 * 1024 * 1024,
         closeTimeout: 1_000,
+        onConnect(_session, callback) {
+          connections += 1;
+          callback();
+        },
         onAuth(_auth, _session, callback) {
           callback(null, { user: 'test' });
         },
@@ -108,7 +132,17 @@ export async function startSmtpServer(options: { port?: number; behaviour?: Smtp
           if (b.kind === 'refuse-recipient') return callback(smtpError(b.code, b.message ?? 'Recipient refused by the test server'));
           callback();
         },
-        onData(stream, session, callback) {
+        onData(stream, session, done) {
+          inFlight += 1;
+          maxInFlight = Math.max(maxInFlight, inFlight);
+          const callback = (error?: Error | null) => {
+            const answer = () => {
+              inFlight -= 1;
+              done(error);
+            };
+            if (handle.answerDelayMs > 0) setTimeout(answer, handle.answerDelayMs);
+            else answer();
+          };
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {

@@ -39,6 +39,8 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private again = false;
+  /** While a pass runs: starts senders until MAIL_SEND_CONCURRENCY are at work. */
+  private topUp: (() => void) | null = null;
   private stopped = false;
 
   constructor(
@@ -70,28 +72,46 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
 
   /**
    * Sends every message due now, MAIL_SEND_CONCURRENCY at a time (1: one after another); resolves
-   * with how many attempts were made. A call
-   * while a pass is running makes that pass look once more and shares its result.
+   * with how many attempts were made. A call while a pass is running shares its result: it starts
+   * senders up to MAIL_SEND_CONCURRENCY again (a sender that found nothing due has ended, and mail
+   * queued since would otherwise wait for the one still sending), and makes the pass look once more
+   * before it ends.
    */
   deliverDue(): Promise<number> {
     if (this.running) {
       this.again = true;
+      this.topUp?.();
       return this.running;
     }
     this.running = (async () => {
       let attempts = 0;
+      let failure: { error: unknown } | null = null;
+      const senders = new Set<Promise<void>>();
+      const send = async () => {
+        for (let claimed = await this.outbox.claimDue(this.config.mail.claimSeconds); claimed && !this.stopped; claimed = await this.outbox.claimDue(this.config.mail.claimSeconds)) {
+          attempts += 1;
+          await this.attempt(claimed);
+        }
+      };
+      this.topUp = () => {
+        while (senders.size < this.config.mail.sendConcurrency && !this.stopped && !failure) {
+          const sender: Promise<void> = send()
+            .catch((error: unknown) => void (failure ??= { error }))
+            .finally(() => senders.delete(sender));
+          senders.add(sender);
+        }
+      };
       try {
         do {
           this.again = false;
-          // MAIL_SEND_CONCURRENCY senders, each claiming the next due message until none is left.
-          await Promise.all(Array.from({ length: this.config.mail.sendConcurrency }, async () => {
-            for (let claimed = await this.outbox.claimDue(this.config.mail.claimSeconds); claimed && !this.stopped; claimed = await this.outbox.claimDue(this.config.mail.claimSeconds)) {
-              attempts += 1;
-              await this.attempt(claimed);
-            }
-          }));
+          this.topUp();
+          // Each sender claims the next due message until none is left.
+          while (senders.size > 0) await Promise.race(senders);
+          // A sender's failure (the database) ends the pass once the others have ended.
+          if (failure) throw (failure as { error: unknown }).error;
         } while (this.again && !this.stopped);
       } finally {
+        this.topUp = null;
         this.running = null;
       }
       return attempts;
@@ -126,15 +146,19 @@ export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private transporter(): Transporter {
-    this.transport ??= createTransport(this.config.mail.smtpUrl!, {
-      // Connections kept open and reused (one per concurrent sender): no connect and greeting per message.
+    // One options object: given as a URL string, nodemailer takes its options from the URL alone
+    // (a second argument is the messages' defaults), and the pool below would be ignored.
+    this.transport ??= createTransport({
+      url: this.config.mail.smtpUrl!,
+      // Connections kept open and reused (one per concurrent sender): no connect and greeting per
+      // message (a receiving server may wait before its greeting: smtp-server waits 100 ms).
       pool: true,
       maxConnections: this.config.mail.sendConcurrency,
       maxMessages: 1000,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
-    } as Parameters<typeof createTransport>[1]);
+    } as Parameters<typeof createTransport>[0]);
     return this.transport;
   }
 

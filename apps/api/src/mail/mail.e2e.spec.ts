@@ -295,6 +295,37 @@ describeEachDriver('mail: the outbox and SMTP delivery (issue 14)', (driver) => 
       }
     }, 150_000);
 
+    it('delivers a burst over pooled connections, MAIL_SEND_CONCURRENCY at a time: no connection and greeting per message', async () => {
+      const count = smtp.received.length;
+      const connections = smtp.connections;
+      const subjects = Array.from({ length: 24 }, (_, i) => `Pooled ${i}`);
+      for (const subject of subjects) await mailer.send(message({ subject }));
+      await deliverUntil(sender, async () => smtp.received.length >= count + subjects.length);
+      expect(smtp.received.slice(count).map((m) => m.subject).sort()).toEqual([...subjects].sort());
+      // At most one connection per sender (4 by default); a transport without a pool opens one per message.
+      expect(smtp.connections - connections).toBeLessThanOrEqual(4);
+    });
+
+    it('puts every sender to work on mail queued while one is still sending', async () => {
+      smtp.answerDelayMs = 150;
+      try {
+        const count = smtp.received.length;
+        smtp.resetMaxInFlight();
+        await mailer.send(message({ subject: 'First of a stream' }));
+        const pass = sender.deliverDue();
+        // The pass's other senders found nothing due and ended; these arrive while the first message is in flight.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const subjects = Array.from({ length: 12 }, (_, i) => `Stream ${i}`);
+        for (const subject of subjects) await mailer.send(message({ subject }));
+        await pass;
+        await deliverUntil(sender, async () => smtp.received.length >= count + 1 + subjects.length);
+        // Sent one after another they would take 13 × 150 ms; the senders started again share them.
+        expect(smtp.maxInFlight).toBeGreaterThanOrEqual(3);
+      } finally {
+        smtp.answerDelayMs = 0;
+      }
+    });
+
     it('queues nothing twice and sends nothing twice for one dedupe key', async () => {
       const count = smtp.received.length;
       await mailer.send(message({ subject: 'Deduped' }), { dedupeKey: 'restock:1' });
