@@ -148,9 +148,9 @@ async function sendAll(serverUrl: string, mails: number) {
     // MAIL_SEND_CONCURRENCY of them, each sender sending its next message when the last is accepted):
     // what SMTP itself costs. smtp-server waits 100 ms before its greeting on every new connection (to
     // catch clients that talk early), so a transport without a pool would measure that wait, not SMTP.
-    const transport = createTransport(smtp.url, {
-      pool: true, maxConnections: SEND_CONCURRENCY, maxMessages: 1000, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000,
-    } as Parameters<typeof createTransport>[1]);
+    const transport = createTransport({
+      url: smtp.url, pool: true, maxConnections: SEND_CONCURRENCY, maxMessages: 1000, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000,
+    } as Parameters<typeof createTransport>[0]);
     const bareStarted = performance.now();
     let nextBare = 0;
     await Promise.all(Array.from({ length: SEND_CONCURRENCY }, async () => {

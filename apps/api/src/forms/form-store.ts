@@ -7,7 +7,7 @@ import { EVENTS_CHANNEL, foldEvents, parseEventsNotification, type CommandContex
 import { CommandExecutor, type BasedOn } from '../infrastructure/command-executor';
 import { DATABASE, EVENT_STORE } from '../infrastructure/database/tokens';
 import { DomainException } from '../infrastructure/http/domain-exception';
-import { SubmissionCommits } from './submission-commits';
+import { NewStreamCommits } from '../infrastructure/new-stream-commits';
 
 export type VersionedForm = { form: FormDefinition; version: number };
 
@@ -39,14 +39,14 @@ export class FormStore implements OnApplicationBootstrap, OnApplicationShutdown 
   /** Moves on every notification of a form stream: a check that started before one may not be trusted for long. */
   private invalidations = 0;
   private unlisten: (() => Promise<void>) | null = null;
-  private readonly commits: SubmissionCommits;
+  private readonly commits: NewStreamCommits;
 
   constructor(
     private readonly executor: CommandExecutor,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Optional() @Inject(DATABASE) private readonly db?: Database,
   ) {
-    this.commits = new SubmissionCommits(store);
+    this.commits = new NewStreamCommits(store);
   }
 
   private now(): number {
@@ -115,7 +115,7 @@ export class FormStore implements OnApplicationBootstrap, OnApplicationShutdown 
   /**
    * A visitor's submission on its own new stream, never read first (a used key's stream makes the
    * append conflict and the submission be decided again on it). An accepted one is committed
-   * together with the submissions that arrive meanwhile (SubmissionCommits). A refused one (its
+   * together with the submissions that arrive meanwhile (NewStreamCommits). A refused one (its
    * answers invalid), and one sent with an Idempotency-Key (a retry must find its first append),
    * go alone through the executor as any command, which reads the stream before answering.
    */
