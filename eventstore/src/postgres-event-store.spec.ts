@@ -243,6 +243,31 @@ describeEachDriver('PostgresEventStore', (driver) => {
       expect((await readEverything(3, [])).seen).toEqual([]);
     });
 
+    it('returns at most maxEvents matching events, ending at the last of them, and the rest next time', async () => {
+      await seed(['B', 'A', 'B', 'A', 'A', 'B', 'A', 'B', 'A']);
+      const all = (await s.readAll({ after: START, limit: 100 })).events;
+      const at = (i: number) => ({ transactionId: all[i]!.transactionId, globalPosition: all[i]!.globalPosition });
+      const first = await s.readAll({ after: START, limit: 100, eventTypes: ['A'], maxEvents: 2 });
+      expect(first.events.map((e) => e.data)).toEqual([{ i: 1 }, { i: 3 }]);
+      expect(first.checkpoint).toEqual(at(3));
+      expect(first.scanned).toBe(4);
+      const second = await s.readAll({ after: first.checkpoint, limit: 100, eventTypes: ['A'], maxEvents: 2 });
+      expect(second.events.map((e) => e.data)).toEqual([{ i: 4 }, { i: 6 }]);
+      expect(second.checkpoint).toEqual(at(6));
+      const third = await s.readAll({ after: second.checkpoint, limit: 100, eventTypes: ['A'], maxEvents: 2 });
+      // Fewer than maxEvents left: past everything scanned, to the head.
+      expect(third.events.map((e) => e.data)).toEqual([{ i: 8 }]);
+      expect(third.checkpoint).toEqual(await s.headCheckpoint());
+      expect(third.scanned).toBe(2);
+      // Exactly maxEvents matching: the read still ends past the other events after them.
+      const exactly = await s.readAll({ after: at(5), limit: 100, eventTypes: ['B'], maxEvents: 1 });
+      expect(exactly.events.map((e) => e.data)).toEqual([{ i: 7 }]);
+      expect(exactly.checkpoint).toEqual(await s.headCheckpoint());
+      // Without a filter, maxEvents is a limit.
+      expect((await s.readAll({ after: START, limit: 100, maxEvents: 3 })).events.map((e) => e.type)).toEqual(['B', 'A', 'B']);
+      await expect(s.readAll({ after: START, limit: 100, maxEvents: 0 })).rejects.toThrow(RangeError);
+    });
+
     it('stops at upTo (inclusive)', async () => {
       await seed(['A', 'B', 'C', 'D', 'E']);
       const all = (await s.readAll({ after: START, limit: 10 })).events;

@@ -508,9 +508,12 @@ export class PostgresEventStore implements EventStore {
    * for matching rows.
    */
   async readAll(options: ReadAllOptions): Promise<ReadAllResult> {
-    const { after, limit, eventTypes, upTo, toTime } = options;
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Invalid limit ${limit}`);
+    const { after, eventTypes, upTo, toTime, maxEvents } = options;
+    if (!Number.isInteger(options.limit) || options.limit < 1) throw new RangeError(`Invalid limit ${options.limit}`);
+    if (maxEvents !== undefined && (!Number.isInteger(maxEvents) || maxEvents < 1)) throw new RangeError(`Invalid maxEvents ${maxEvents}`);
     const filtered = eventTypes !== undefined;
+    // Without a type filter every event scanned matches: at most maxEvents are scanned.
+    const limit = !filtered && maxEvents !== undefined ? Math.min(options.limit, maxEvents) : options.limit;
     const params: unknown[] = [after.transactionId, after.globalPosition, limit, filtered ? eventTypes : null];
     let bound = '';
     if (upTo) {
@@ -522,29 +525,46 @@ export class PostgresEventStore implements EventStore {
       params.push(toTime.toISOString());
       recordedBy = `AND recorded_at <= $${params.length}::timestamptz`;
     }
-    const { rows } = await this.db.query<EventRow & { matched: boolean }>(
-      `SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_position,
-              event_id::text AS event_id, event_type, schema_version, recorded_at, matched,
-              CASE WHEN matched THEN data END AS data,
-              CASE WHEN matched THEN metadata END AS metadata
-       FROM (
-         SELECT *, ($4::text[] IS NULL OR event_type = ANY ($4::text[])) ${recordedBy} AS matched
+    const scan = `SELECT *, ($4::text[] IS NULL OR event_type = ANY ($4::text[])) ${recordedBy} AS matched
          FROM events
          WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
            AND ${VISIBLE}
            ${bound}
          ORDER BY transaction_id, global_position
-         LIMIT $3
-       ) scanned
+         LIMIT $3`;
+    // With a type filter, only the matching rows come back, and of the others only the last one
+    // scanned (the checkpoint), numbered (how many were scanned): a read that passes a thousand
+    // other events would otherwise parse a thousand rows (a timestamp each) to keep a few. With
+    // maxEvents, rows after the maxEvents-th match are left out (the last one kept is then the
+    // checkpoint). The window functions stream over the scan in its order (nothing is held back).
+    let kept = 'matched OR scanned_last';
+    if (filtered && maxEvents !== undefined) {
+      params.push(maxEvents);
+      kept = `(${kept}) AND matched_index <= $${params.length}::bigint`;
+    }
+    const scannedRows = filtered
+      ? `SELECT *, row_number() OVER w AS scanned_index, lead(global_position) OVER w IS NULL AS scanned_last,
+                count(*) FILTER (WHERE matched) OVER w AS matched_index
+         FROM (${scan}) scanned
+         WINDOW w AS (ORDER BY transaction_id, global_position)`
+      : `SELECT *, NULL::bigint AS scanned_index FROM (${scan}) scanned`;
+    const { rows } = await this.db.query<EventRow & { matched: boolean; scanned_index: string | null }>(
+      `SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_position,
+              event_id::text AS event_id, event_type, schema_version, recorded_at, matched, scanned_index,
+              CASE WHEN matched THEN data END AS data,
+              CASE WHEN matched THEN metadata END AS metadata
+       FROM (${scannedRows}) counted
+       ${filtered ? `WHERE ${kept}` : ''}
        -- Qualified: the bare name would sort by the text alias above ('999' > '1000').
-       ORDER BY scanned.transaction_id, scanned.global_position`,
+       ORDER BY counted.transaction_id, counted.global_position`,
       params,
     );
     const last = rows[rows.length - 1];
     return {
       events: rows.filter((row) => row.matched).map((row) => toRecordedEvent(row, this.upcasters)),
       checkpoint: last ? { transactionId: last.transaction_id, globalPosition: last.global_position } : after,
-      scanned: rows.length,
+      // The last row returned is the last one scanned (or kept, with maxEvents): its number is the count.
+      scanned: filtered ? Number(last?.scanned_index ?? 0) : rows.length,
     };
   }
 

@@ -159,6 +159,11 @@ export type ReadAllOptions = {
   limit: number;
   /** Only these event types (the checkpoint still advances past skipped ones). */
   eventTypes?: string[];
+  /**
+   * At most this many matching events: when more match within `limit`, the read ends at the last
+   * one returned (its checkpoint), and the events after it are read next time.
+   */
+  maxEvents?: number;
   /** Stop at (and include) this checkpoint; used by rebuild/verify to reach a fixed point. */
   upTo?: Checkpoint;
   /**
@@ -172,7 +177,10 @@ export type ReadAllResult = {
   events: RecordedEvent[];
   /** Where the next read continues; equals `after` when nothing new is visible. */
   checkpoint: Checkpoint;
-  /** Events scanned, matching the type filter or not: `limit` means there may be more right away. */
+  /**
+   * Events scanned up to the checkpoint, matching the type filter or not: `limit` (or `maxEvents`
+   * events) means there may be more right away.
+   */
   scanned: number;
 };
 

@@ -103,14 +103,13 @@ export abstract class EventFollower implements OnApplicationBootstrap, OnApplica
     let checkpoint = saved;
     // The read's limit counts every event it passes, of any type: a follower of a rare type reads
     // a wide window (else a burst of other events, such as form submissions, takes it a round per
-    // handful), and handles at most batchSize of its own events from it.
+    // handful). It returns at most batchSize of its own events, ending at the last of them when
+    // there were more (those are read next round, not read now and dropped).
     const scanLimit = Math.max(this.batchSize, SCAN_LIMIT);
-    const batch = await this.store.readAll({ after: checkpoint, limit: scanLimit, eventTypes: this.eventTypes });
-    const events = batch.events.slice(0, this.batchSize);
-    const cut = events.length < batch.events.length;
+    const batch = await this.store.readAll({ after: checkpoint, limit: scanLimit, eventTypes: this.eventTypes, maxEvents: this.batchSize });
     this.beginBatch();
     try {
-      for (const event of events) {
+      for (const event of batch.events) {
         if (this.stopped) return false;
         await this.handle(event);
         checkpoint = { transactionId: event.transactionId, globalPosition: event.globalPosition };
@@ -119,10 +118,9 @@ export abstract class EventFollower implements OnApplicationBootstrap, OnApplica
       if (checkpoint !== saved) await this.save(checkpoint);
       throw e;
     }
-    // Cut short: up to the last event handled; else past everything the read scanned.
-    const end = cut ? checkpoint : batch.checkpoint;
+    const end = batch.checkpoint;
     if (end.globalPosition !== saved.globalPosition || end.transactionId !== saved.transactionId) await this.save(end);
-    return cut || batch.scanned >= scanLimit;
+    return batch.events.length >= this.batchSize || batch.scanned >= scanLimit;
   }
 
   private async save(checkpoint: Checkpoint): Promise<void> {
