@@ -30,15 +30,6 @@ export async function acquireLeases(db: SqlExecutor, names: string[], owner: str
   return new Set(rows.map((r) => r.name));
 }
 
-/** Inside an apply transaction: does `owner` still hold an unexpired lease? */
-export async function holdsLease(tx: SqlExecutor, name: string, owner: string): Promise<boolean> {
-  const { rows } = await tx.query(
-    `select 1 from projection_leases where name = $1 and owner = $2 and expires_at > clock_timestamp()`,
-    [name, owner],
-  );
-  return rows.length === 1;
-}
-
 /** Lets the lease expire now (clean shutdown), so another instance takes over at once. */
 export async function releaseLeases(db: SqlExecutor, names: string[], owner: string): Promise<void> {
   if (names.length === 0) return;

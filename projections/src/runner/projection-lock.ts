@@ -10,13 +10,19 @@ import type { SqlExecutor } from '@storefront/eventstore';
  */
 const LOCK_CLASS = 0x50524f4a; // 'PROJ'
 
-/** Appliers: take the lock if free, else report false (another instance is applying). */
-export async function tryLockProjection(tx: SqlExecutor, name: string): Promise<boolean> {
-  const { rows } = await tx.query<{ locked: boolean }>(
-    `select pg_try_advisory_xact_lock($1::integer, hashtext($2)) as locked`,
-    [LOCK_CLASS, name],
+/**
+ * A live round's first statement: takes the lock if free, and answers true only when it did and
+ * `owner` holds the projection's lease (projection-lease.ts). False: another instance is applying,
+ * or the lease was lost. One statement for both; its snapshot predates the lock, which is why the
+ * checkpoint is read by the next statement (a snapshot taken under the lock), not by this one.
+ */
+export async function lockHoldingLease(tx: SqlExecutor, name: string, owner: string): Promise<boolean> {
+  const { rows } = await tx.query<{ ok: boolean }>(
+    `select pg_try_advisory_xact_lock($1::integer, hashtext($2))
+            and exists (select 1 from projection_leases where name = $2 and owner = $3 and expires_at > clock_timestamp()) as ok`,
+    [LOCK_CLASS, name, owner],
   );
-  return rows[0]?.locked === true;
+  return rows[0]?.ok === true;
 }
 
 /** Switching generations, preparing tables, verifying: wait for the running batch to commit. */

@@ -6,8 +6,8 @@ import { checkpointsEqual, compareCheckpoints, formatCheckpoint } from './checkp
 import { describeError, forgetDeadLettersAfter, parkEvent } from './dead-letters';
 import { DEFAULT_TRANSIENT_BACKOFF, isTransientError, transientDelayMs, type TransientBackoff } from './error-kinds';
 import { READ_MODEL_CHANGED_CHANNEL, type Projection } from './projection';
-import { acquireLease, acquireLeases, holdsLease, releaseLeases } from './projection-lease';
-import { lockProjection, tryLockProjection } from './projection-lock';
+import { acquireLease, acquireLeases, releaseLeases } from './projection-lease';
+import { lockHoldingLease, lockProjection } from './projection-lock';
 import { rebuildProjection, type RebuildResult, type RunnerDeps } from './projection-rebuild';
 import { clearStopped, ensureProjectionRows, markStopped, namesWithUnreadEvents, readProjectionState, type ProjectionState } from './projection-state';
 import { projectionVersion } from './projection-version';
@@ -185,6 +185,12 @@ export class ProjectionRunner {
   private unlisten: (() => Promise<void>) | null = null;
   /** Leases this instance believes it holds → local time until which no renewal is needed. */
   private readonly held = new Map<string, number>();
+  /**
+   * Per projection, its state as this instance's last live round left it (checkpoint moved by its
+   * own commit), so the next round reads the log without reading the state first. Dropped
+   * whenever the lease was not held throughout, and by resume and rebuild.
+   */
+  private readonly knownStates = new Map<string, ProjectionState>();
   /** In-process serialisation per projection (loop, catchUp and rebuild steps of this instance). */
   private readonly mutexes = new Map<string, Promise<unknown>>();
   private readonly catchingUp = new Map<string, number>();
@@ -343,7 +349,12 @@ export class ProjectionRunner {
    * moved; 'idle': nothing new is visible.
    */
   private async applyRound(p: Projection): Promise<RoundResult> {
-    const state = await this.requireState(p.name);
+    // The state this loop left after its last round, while it kept the lease; else read. A stale
+    // one costs a 'busy' round (the transaction checks the checkpoint, version and generation
+    // under the lock), never a wrong write.
+    const known = this.knownStates.get(p.name);
+    this.knownStates.delete(p.name);
+    const state = known ?? (await this.requireState(p.name));
     if (state.version !== this.versions.get(p.name)) {
       await this.upgrade(p, state);
       return 'progress';
@@ -351,8 +362,12 @@ export class ProjectionRunner {
     if (state.stoppedError !== null) return 'stopped';
     const batchSize = p.batchSize ?? this.batchSize;
     const read = await this.store.readAll({ after: state.checkpoint, limit: batchSize, eventTypes: p.eventTypes });
-    if (read.events.length === 0 && checkpointsEqual(read.checkpoint, state.checkpoint)) return 'idle';
+    if (read.events.length === 0 && checkpointsEqual(read.checkpoint, state.checkpoint)) {
+      this.knownStates.set(p.name, state);
+      return 'idle';
+    }
     const outcome = await applyRead(this.db, p, this.liveTarget(p), state.checkpoint, read.events, read.checkpoint, this.applyOptions);
+    if (outcome.kind === 'applied' && outcome.parked === 0) this.knownStates.set(p.name, { ...state, checkpoint: outcome.checkpoint });
     if (outcome.kind !== 'busy' && read.events.length > 0) this.announceChange(p);
     // A round that only moved the checkpoint past other types' events is idle: under a stream of
     // those, the loop sleeps until its own types arrive (or the poll moves it on again).
@@ -367,8 +382,7 @@ export class ProjectionRunner {
     return {
       replaying: false,
       begin: async (tx, expected) => {
-        if (!(await tryLockProjection(tx, p.name))) return null;
-        if (!(await holdsLease(tx, p.name, this.instanceId))) return null;
+        if (!(await lockHoldingLease(tx, p.name, this.instanceId))) return null;
         const state = await readProjectionState(tx, p.name);
         if (!state || state.stoppedError !== null || !checkpointsEqual(state.checkpoint, expected)) return null;
         // Never apply this code to rows of another version (before an upgrade's switch, or after
@@ -565,6 +579,7 @@ export class ProjectionRunner {
   async resume(name: string): Promise<boolean> {
     this.select(name);
     await this.prepare();
+    this.knownStates.delete(name);
     const wasStopped = await this.db.transaction(async (tx) => {
       await lockProjection(tx, name);
       const state = await readProjectionState(tx, name);
@@ -589,7 +604,12 @@ export class ProjectionRunner {
   async rebuild(name: string, options: { restart?: boolean } = {}): Promise<RebuildResult> {
     const p = this.select(name)[0];
     await this.prepare();
-    return rebuildProjection(this.deps(), p, options);
+    this.knownStates.delete(name);
+    try {
+      return await rebuildProjection(this.deps(), p, options);
+    } finally {
+      this.knownStates.delete(name);
+    }
   }
 
   /**
@@ -620,7 +640,7 @@ export class ProjectionRunner {
   private async ensureLease(name: string): Promise<boolean> {
     // The renewal timer (running, or a catchUp in progress) keeps a held lease at least two
     // thirds of leaseMs ahead, so a round asks the database only when renewals fail or the lease
-    // is not held. The apply transaction checks the lease itself (holdsLease) before it writes.
+    // is not held. The apply transaction checks the lease itself (lockHoldingLease) before it writes.
     const until = this.held.get(name);
     if (until !== undefined && until - Date.now() > this.leaseMs / 3) return true;
     return this.takeLease(name);
@@ -647,10 +667,14 @@ export class ProjectionRunner {
     const requestedAt = Date.now();
     const ok = await acquireLease(this.db, name, this.instanceId, this.leaseMs);
     if (ok) {
-      if (!this.held.has(name)) this.log.info(`${name}: lease taken by ${this.instanceId}`);
+      if (!this.held.has(name)) {
+        this.log.info(`${name}: lease taken by ${this.instanceId}`);
+        this.knownStates.delete(name);
+      }
       this.held.set(name, requestedAt + this.leaseMs);
     } else {
       this.held.delete(name);
+      this.knownStates.delete(name);
     }
     return ok;
   }
@@ -663,6 +687,7 @@ export class ProjectionRunner {
 
   /** Gives leases back once no renewal is in flight (one in flight would extend them again). */
   private async releaseHeld(names: string[]): Promise<void> {
+    for (const name of names) this.knownStates.delete(name);
     await this.renewal;
     await releaseLeases(this.db, names, this.instanceId);
   }
@@ -677,6 +702,7 @@ export class ProjectionRunner {
         if (renewed.has(name)) {
           if (this.held.has(name)) this.held.set(name, requestedAt + this.leaseMs);
         } else if (this.held.delete(name)) {
+          this.knownStates.delete(name);
           this.log.warn(`${name}: lease lost`);
         }
       }
