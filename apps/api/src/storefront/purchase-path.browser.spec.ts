@@ -27,11 +27,8 @@ describe('purchase path (browser)', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    // The tracker is off here: with it on, the reload-while-placing cases (the checkout request held
-    // by Playwright's route) never show 'Checking on the order you placed…' after the reload. Found
-    // at the end of the session that added the tracker, cause not found yet (not keepalive: the same
-    // with it off); it is an open defect, noted in docs/ANALYTICS.md 'Tracker'.
-    server = await startBuiltServer({ VISITOR_TRACKING: 'false' });
+    // The tracker is on, as on every published page: a reload while placing must still be followed.
+    server = await startBuiltServer({});
     browser = await launchChromium();
     await mkdir(ARTIFACTS, { recursive: true });
   });

@@ -4,7 +4,7 @@ import type { ShoppingCartView } from '@storefront/domain/cart/shopping-cart-vie
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { fakeApi, withStore, type Answer, type Call } from '../../../test/storefront';
 import { Checkout, type CheckoutEnvironment } from './checkout';
-import { attemptFor, checkoutBody, EMPTY_FIELDS, fieldProblems, loadAttempt, refusalOf, saveAttempt } from './checkout-state';
+import { attemptFor, checkoutBody, EMPTY_FIELDS, fieldProblems, loadAttempt, refusalOf, resumable, saveAttempt } from './checkout-state';
 
 function cart(requiresShipping = true): ShoppingCartView {
   return {
@@ -37,12 +37,13 @@ function memoryStorage(): Storage {
   };
 }
 
-function environment(): CheckoutEnvironment & { navigate: jest.Mock; refreshPage: jest.Mock; keys: string[] } {
+function environment(leaving = false): CheckoutEnvironment & { navigate: jest.Mock; refreshPage: jest.Mock; keys: string[] } {
   const keys: string[] = [];
   return {
     storage: memoryStorage(),
     navigate: jest.fn(),
     refreshPage: jest.fn(async () => null),
+    leavingPage: async () => leaving,
     keys,
     newKey: () => {
       const key = `00000000-0000-4000-8000-00000000000${keys.length}`;
@@ -237,6 +238,19 @@ describe('the checkout island', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     await settle();
     expect(loadAttempt(env.storage, 'cart-1')).toMatchObject({ key: env.keys[0], failed: true });
+  });
+
+  it('a request cancelled because the page is being left (a reload while placing) is not recorded as failed: the next page follows it', async () => {
+    fakeApi(() => Promise.reject(new TypeError('Failed to fetch')));
+    const env = environment(true);
+    render(withStore(<Checkout data={data(cart())} environment={env} />));
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await settle();
+    const attempt = loadAttempt(env.storage, 'cart-1');
+    expect(attempt).toMatchObject({ key: env.keys[0] });
+    expect(resumable(attempt)).toBe(true);
+    expect(screen.getByRole('alert').textContent).toBe('');
   });
 
   it('reloaded while its order was being placed (the cart still open), says so, follows the request with its key and lands on the confirmation', async () => {

@@ -22,12 +22,33 @@ export type CheckoutEnvironment = {
    * page could not be read).
    */
   refreshPage(url: string): Promise<CartPageIslandData | null>;
+  /**
+   * Asked after a request failed without an answer: whether this page is being left (a reload, a
+   * link). The browser cancels a leaving page's requests, which says nothing about the order: the
+   * attempt must stay in flight for the next page to follow, not be recorded as failed.
+   */
+  leavingPage(): Promise<boolean>;
 };
+
+/** Whether this document is being left: set on pagehide, cleared when it is shown again (back/forward cache). */
+let pageHidden = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (pageHidden = true));
+  window.addEventListener('pageshow', () => (pageHidden = false));
+}
+
+/**
+ * How long a failed request waits before it counts as failed: a leaving page's requests are
+ * cancelled before its pagehide, and its timers never fire once it is gone, so a page that is
+ * being left never gets to record the failure.
+ */
+const LEAVING_SETTLE_MS = 250;
 
 const browserEnvironment = (): CheckoutEnvironment => ({
   storage: typeof sessionStorage === 'undefined' ? null : sessionStorage,
   navigate: (url) => window.location.replace(url),
   newKey: () => crypto.randomUUID(),
+  leavingPage: () => new Promise((resolve) => setTimeout(() => resolve(pageHidden), LEAVING_SETTLE_MS)),
   refreshPage: async (url) => {
     try {
       const res = await fetch(url, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'text/html' } });
@@ -91,6 +112,8 @@ export function Checkout({ data, environment = browserEnvironment() }: { data: C
       return;
     }
     const problem = apiProblem('error' in result ? result.error : undefined);
+    // Cancelled because the page is being left (a reload while placing): the next page follows it.
+    if (problem.network && (await env.leavingPage())) return;
     if ((followed && answeredElsewhere(problem)) || (subscription && subscriptionCheckedOut(problem))) {
       // The first request's answer reached the browser (it forgot the cart) but not this page:
       // the checkout page, asked again, sends the buyer to that order by its receipt.
