@@ -378,6 +378,29 @@ describeEachDriver('ProjectionRunner', (driver) => {
     await waitFor(async () => (await runner.status())[0].lag === 0, 3000);
   });
 
+  it('under a stream of its own events, a projection with its own minRoundIntervalMs takes them in rounds that far apart', async () => {
+    const projection = Object.assign(new CounterProjection(), { minRoundIntervalMs: 400 });
+    const runner = new ProjectionRunner({ db: test.db, store, projections: [projection], leaseMs: 1000, pollIntervalMs: 50, logger: silentLogger });
+    runners.push(runner);
+    await runner.start();
+    await waitFor(async () => (await runner.status())[0].leaseOwner !== null);
+    let rounds = 0;
+    const transaction = test.db.transaction.bind(test.db);
+    jest.spyOn(test.db, 'transaction').mockImplementation(((fn: never) => {
+      if (/batch-applier/.test(new Error().stack ?? '')) rounds++;
+      return transaction(fn);
+    }) as Database['transaction']);
+    // 2 s of its own events every 20 ms: with the runner's 25 ms it would run a round for every one or two.
+    const streamUntil = Date.now() + 2000;
+    let appended = 0;
+    while (Date.now() < streamUntil) {
+      await appendTestEvents(store, `s${appended++}`, 1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(rounds).toBeLessThanOrEqual(8);
+    await waitFor(async () => (await count(test.db, projection.eventsTable)) === appended, 3000);
+  });
+
   it('runs with start(): NOTIFY wakes it, stop() releases the lease', async () => {
     const projection = new CounterProjection();
     const runner = new ProjectionRunner({

@@ -335,7 +335,7 @@ export class ProjectionRunner {
         continue;
       }
       if (result === 'progress-full' || !this.running) continue;
-      const pause = startedAt + this.minRoundIntervalMs - Date.now();
+      const pause = startedAt + (p.minRoundIntervalMs ?? this.minRoundIntervalMs) - Date.now();
       if (pause > 0) await sleep(pause);
       if (result !== 'progress' && this.running) {
         const wait = standby ? this.leaseRetryMs : result === 'idle' ? this.idleRecheckMs : this.pollIntervalMs;

@@ -63,6 +63,13 @@ export interface Projection {
    * batches: its per-batch cost is a fixed number of statements).
    */
   readonly batchSize?: number;
+  /**
+   * Least time between the starts of two of its live rounds once caught up, instead of the
+   * runner's (minRoundIntervalMs, 25 ms): a projection whose round costs many statements whatever
+   * its size (the analytics rollups) takes a stream of appends in fewer, larger rounds. A round
+   * that read a full batch still goes on at once, and catchUp does not wait for it.
+   */
+  readonly minRoundIntervalMs?: number;
   /** Event types this projection reads; others only advance its checkpoint. */
   readonly eventTypes: string[];
   /** What to do with an event it cannot apply (parked in dead_letters either way). Default 'skip'. */
