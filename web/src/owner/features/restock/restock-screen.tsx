@@ -297,8 +297,13 @@ function ProductMerchandisingBox() {
 
 type MerchandisingDraft = Omit<MerchandisingSettings, 'customSoldOutText'> & { customSoldOutText: string };
 
+type SaveResult = { kind: 'success' | 'error'; text: string };
+
 function ProductMerchandisingForm({ websiteId, productId }: { websiteId: string; productId: string }) {
   const product = useGetProductQuery({ websiteId, productId });
+  // Kept here, not in the form: a save makes a new version, and the form starts again from it
+  // (its key), which would drop the message the save just showed.
+  const [result, setResult] = useState<(SaveResult & { productId: string }) | null>(null);
   if (product.isLoading) return <Loading what="product" />;
   if (!product.data) return <Alert>{errorMessage(product.error, 'Unable to load the product. Please reload the page.')}</Alert>;
   const m = product.data.product.merchandising;
@@ -306,14 +311,16 @@ function ProductMerchandisingForm({ websiteId, productId }: { websiteId: string;
     <MerchandisingForm
       key={`${productId}:${product.data.version ?? ''}`} websiteId={websiteId} productId={productId} version={product.data.version ?? null}
       saved={{ ...m, customSoldOutText: m.customSoldOutText ?? '' }}
+      result={result?.productId === productId ? result : null} onResult={(r) => setResult({ ...r, productId })}
     />
   );
 }
 
-function MerchandisingForm({ websiteId, productId, version, saved }: { websiteId: string; productId: string; version: number | null; saved: MerchandisingDraft }) {
+function MerchandisingForm({ websiteId, productId, version, saved, result, onResult: setResult }: {
+  websiteId: string; productId: string; version: number | null; saved: MerchandisingDraft; result: SaveResult | null; onResult: (result: SaveResult) => void;
+}) {
   const [draft, setDraft] = useState(saved);
   const [save, { isLoading }] = useSaveProductMerchandisingMutation();
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const id = useId();
   const dirty = (Object.keys(saved) as (keyof MerchandisingDraft)[]).some((k) => saved[k] !== draft[k]);
   const check = (key: 'restockNotificationsEnabled' | 'mailingListSignUpEnabled' | 'mailingListOptInByDefault' | 'scarcityEnabled' | 'scarcityShownByDefault', label: string, disabled = false) => (
