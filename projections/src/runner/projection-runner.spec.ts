@@ -361,12 +361,17 @@ describeEachDriver('ProjectionRunner', (driver) => {
     expect(events).toHaveLength(3);
   });
 
-  it('under a stream of events it does not read, moves its checkpoint past them about once a second, not every poll; its own events still come at once', async () => {
-    const projection = new CounterProjection();
-    const runner = new ProjectionRunner({ db: test.db, store, projections: [projection], leaseMs: 1000, pollIntervalMs: 50, logger: silentLogger });
-    runners.push(runner);
+  /** `runnerFor(projection)` started, once it holds the lease. */
+  async function runningWithLease(projection: CounterProjection): Promise<ProjectionRunner> {
+    const runner = runnerFor(projection);
     await runner.start();
     await waitFor(async () => (await runner.status())[0].leaseOwner !== null);
+    return runner;
+  }
+
+  it('under a stream of events it does not read, moves its checkpoint past them about once a second, not every poll; its own events still come at once', async () => {
+    const projection = new CounterProjection();
+    const runner = await runningWithLease(projection);
     const rounds = countApplyTransactions(test.db);
     // 2.5 s of other events every 25 ms: before, the poll (every 50 ms here) woke it for them and
     // every round that moved past them was followed by another, so it ran a transaction per append.
@@ -388,10 +393,7 @@ describeEachDriver('ProjectionRunner', (driver) => {
 
   it('under a stream of its own events, a projection with its own minRoundIntervalMs takes them in rounds that far apart', async () => {
     const projection = Object.assign(new CounterProjection(), { minRoundIntervalMs: 400 });
-    const runner = new ProjectionRunner({ db: test.db, store, projections: [projection], leaseMs: 1000, pollIntervalMs: 50, logger: silentLogger });
-    runners.push(runner);
-    await runner.start();
-    await waitFor(async () => (await runner.status())[0].leaseOwner !== null);
+    await runningWithLease(projection);
     const rounds = countApplyTransactions(test.db);
     // 2 s of its own events every 20 ms: with the runner's 25 ms it would run a round for every one or two.
     const streamUntil = Date.now() + 2000;

@@ -604,10 +604,10 @@ export class ProjectionRunner {
   async rebuild(name: string, options: { restart?: boolean } = {}): Promise<RebuildResult> {
     const p = this.select(name)[0];
     await this.prepare();
-    this.knownStates.delete(name);
     try {
       return await rebuildProjection(this.deps(), p, options);
     } finally {
+      // A round of the loop meanwhile may have left the generation being replaced.
       this.knownStates.delete(name);
     }
   }
