@@ -26,7 +26,13 @@ export const mediaApi = ownerApi.injectEndpoints({
         });
         return answer.error ? { error: answer.error } : { data: answer.data as ImageAssetRecord };
       },
-      invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Image', id: 'LIST' }]),
+      // The list is a read model that may not have the upload yet, so reading it again could answer
+      // without it (and stay so): the upload's answer (read-your-writes) goes into the cached list.
+      async onQueryStarted(_file, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(mediaApi.util.updateQueryData('libraryImages', undefined, (list) => [data, ...list.filter((image) => image.id !== data.id)]));
+      },
     }),
   }),
 });

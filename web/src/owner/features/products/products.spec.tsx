@@ -1,6 +1,6 @@
 /** @jest-environment ./web/test/dom-environment.cjs */
 import type { ProductDetails } from '@storefront/domain/catalog/product-details';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_SESSION, fakeFetch, renderOwnerApp, SITE_SUMMARY, type FakeServer } from '../../../../test/owner-app';
 import type { ProductListing, ProductView } from './products-api';
@@ -278,6 +278,23 @@ describe('the product editor', () => {
     expect(put.path).toBe(`${PRODUCTS}/p-mug/variants`);
     expect((put.body as { variants: { sku: string; imageId?: string }[] }).variants.map((v) => [v.sku, v.imageId ?? null])).toEqual([['MUG-SAND', null], ['MUG-MOSS', 'img-kiln']]);
     expect((screen.getByLabelText('Image of Moss') as HTMLSelectElement).value).toBe('img-kiln');
+  });
+
+  it("names an image just uploaded in the variants' image choice while the library list still lags behind the upload", async () => {
+    const GLAZE = { id: 'img-glaze', assetUrl: '/static/images/img-glaze/glaze.png', filename: 'glaze.png', title: '' };
+    // The library list is a read model: here it never catches up with the upload, which answers with what it stored.
+    fakeFetch(server({
+      [`GET ${PRODUCTS}/p-mug`]: { body: MUG_VIEW },
+      'POST /api/media/images?filename=glaze.png': { status: 201, body: GLAZE },
+    }));
+    renderOwnerApp('/products/p-mug');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add images' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add images' });
+    fireEvent.change(dialog.querySelector('input[type=file]')!, { target: { files: [new File(['{}'], 'glaze.png', { type: 'image/png' })] } });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Add 1 image' }));
+    const moss = (await screen.findByLabelText('Image of Moss')) as HTMLSelectElement;
+    await waitFor(() => expect(within(moss).getAllByRole('option').map((o) => o.textContent)).toEqual(['Same as main image', 'Main image: Mug', 'Image 2: glaze.png']));
+    expect(within(screen.getByRole('list', { name: 'Images of Stoneware Mug' })).getAllByRole('img').map((i) => i.getAttribute('alt'))).toEqual(['Mug', 'glaze.png']);
   });
 
   it('offers no image choice with a single product image', async () => {
