@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { ConcurrencyError } from './errors';
 import { PostgresEventStore } from './postgres-event-store';
 import { createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from '../testing';
@@ -210,6 +211,47 @@ describeEachDriver('PostgresEventStore', (driver) => {
       }
       return { seen, last: after, reads };
     }
+
+    // Other sessions' transactions exist only on a server (PGlite is one session in-process).
+    (driver === 'postgres' ? it : it.skip)(
+      'holds back events behind an open transaction of this database, not behind one of another database',
+      async () => {
+        const openIn = async (url: string) => {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          await client.query('BEGIN');
+          await client.query('SELECT pg_current_xact_id()'); // it has a transaction id, as a writer has
+          return client;
+        };
+        const appendOne = async (streamId: string) => {
+          await s.append(streamId, [{ type: 'T', data: {} }], { streamType: 't', expectedVersion: 'no_stream', command: testCommandContext() });
+          await s.flushNotifications();
+        };
+        const ids = async () => (await s.readAll({ after: START, limit: 100 })).events.map((e) => e.streamId);
+
+        // A writer of this database that has not committed may still commit events before these: they wait.
+        const here = await openIn(local.url!);
+        try {
+          await appendOne('after-open-here');
+          await sleep(100);
+          expect(await ids()).toEqual([]);
+        } finally {
+          await here.query('ROLLBACK');
+          await here.end();
+        }
+        await eventually(async () => (await ids()).includes('after-open-here'));
+
+        // A transaction of another database can never write here: it holds nothing back.
+        const elsewhere = await openIn(process.env.DATABASE_URL!);
+        try {
+          await appendOne('after-open-elsewhere');
+          await eventually(async () => (await ids()).includes('after-open-elsewhere'));
+        } finally {
+          await elsewhere.query('ROLLBACK');
+          await elsewhere.end();
+        }
+      },
+    );
 
     it('returns START and nothing on an empty log', async () => {
       expect(await s.headCheckpoint()).toEqual(START);
