@@ -558,6 +558,9 @@ export class PostgresEventStore implements EventStore {
        -- Qualified: the bare name would sort by the text alias above ('999' > '1000').
        ORDER BY counted.transaction_id, counted.global_position`,
       params,
+      // One SQL text per combination of options: prepared once per connection, not parsed and
+      // planned on every read (the projections and followers read the log many times a second).
+      { name: `es_read_all_${filtered ? 'types' : 'all'}${upTo ? '_upto' : ''}${toTime ? '_totime' : ''}${filtered && maxEvents !== undefined ? '_max' : ''}` },
     );
     const last = rows[rows.length - 1];
     return {

@@ -29,6 +29,16 @@ describeEachDriver('named statements', (driver) => {
     expect((await testDb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0]!.n).toBe(0);
   });
 
+  it('send an array as an array (as pg does), its elements unchanged however they are quoted', async () => {
+    const values = [...awkward, 'a,b', '{braces}', '"quoted"', 'NULL'];
+    const { rows } = await testDb.db.query<{ texts: (string | null)[]; n: number; matched: boolean }>(
+      'SELECT $1::text[] AS texts, cardinality($1::text[]) AS n, $2::text = ANY ($1::text[]) AS matched',
+      [[...values, null], 'a,b'],
+      { name: 'array_round_trip' },
+    );
+    expect(rows[0]).toEqual({ texts: [...values, null], n: values.length + 1, matched: true });
+  });
+
   it('refuse a name already used for other SQL', async () => {
     await testDb.db.query('SELECT $1::int AS v', [1], { name: 'taken' });
     if (driver === 'pglite') await expect(testDb.db.query('SELECT $1::int + 1 AS v', [1], { name: 'taken' })).rejects.toThrow(/already used/);
