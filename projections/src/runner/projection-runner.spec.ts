@@ -106,6 +106,22 @@ describeEachDriver('ProjectionRunner', (driver) => {
     expect(a).toHaveLength(4);
   });
 
+  it("commits a live round without waiting for the WAL flush (SET LOCAL: the process's other transactions are not affected)", async () => {
+    const modes: string[] = [];
+    const projection = new (class extends CounterProjection {
+      async apply(events: RecordedEvent[], ctx: ProjectionContext): Promise<void> {
+        modes.push((await ctx.tx.query<{ mode: string }>(`select current_setting('synchronous_commit') as mode`)).rows[0]!.mode);
+        return super.apply(events, ctx);
+      }
+    })();
+    const runner = runnerFor(projection, { batchSize: 2 });
+    await appendTestEvents(store, 'a', 5);
+    await runner.catchUp();
+    expect(modes).toEqual(['off', 'off', 'off']);
+    expect(await streamCounts(test.db, projection)).toEqual({ a: 5 });
+    expect((await test.db.query<{ mode: string }>(`select current_setting('synchronous_commit') as mode`)).rows[0]!.mode).toBe('on');
+  });
+
   it.each<[FailurePolicy]>([['skip'], ['stop']])('retries a failing event, then parks it (%s policy)', async (policy) => {
     const projection = new CounterProjection({ onFailure: policy });
     const runner = runnerFor(projection, { maxAttempts: 3 });
