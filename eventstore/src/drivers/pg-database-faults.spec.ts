@@ -46,6 +46,20 @@ describePostgres('PgDatabase when the server terminates its backends [postgres]'
     await test?.dispose();
   });
 
+  it("keeps an 'error' listener on every pooled client, handed out or idle: an error event between two statements ends nothing", async () => {
+    const db = new PgDatabase(test.url as string, { max: 2 });
+    try {
+      // Handed out as `transaction` gets it, before it attaches its own listener (a FATAL read in
+      // the same chunk as the ReadyForQuery that freed the client is emitted then).
+      const client = await db.pool.connect();
+      expect(() => client.emit('error', new Error('terminating connection due to administrator command'))).not.toThrow();
+      client.release(new Error('broken'));
+      expect((await db.query<{ n: number }>('SELECT 1 AS n')).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('does not crash the process: in-flight work fails as DatabaseUnavailableError, then the pool and LISTEN recover', async () => {
     const run = await runChild('pg-termination-process.ts', { DATABASE_URL: test.url as string });
     // An unhandled 'error' event (57P01 on a client checked out for a transaction) kills the child.

@@ -51,6 +51,13 @@ export class PgDatabase implements Database {
     // has already dropped it and connects a new one on a later checkout. (A client checked out by
     // `query` has pg-pool's own listener, and one checked out by `transaction` has ours.)
     this.pool.on('error', (err) => console.warn(`[eventstore] idle PostgreSQL client error: ${err.message}`));
+    // And at every moment in between: pg-pool hands a client out (removing its idle listener)
+    // before `transaction` can attach its own, and a chunk read from the socket can carry both the
+    // ReadyForQuery that freed the client and the FATAL of a terminated backend, emitted before
+    // that. An 'error' event nobody listens to ends the process (the worker died so in the faults
+    // spec). This listener does nothing else: the call in flight, `transaction`'s listener or the
+    // pool's idle listener reports the error, and the broken client is dropped on release.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
     this.listener = new NotificationListener(connectionString);
   }
 
