@@ -30,17 +30,20 @@ export function sqlLiteral(value: unknown): string {
     if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError(`Cannot send ${value} as a parameter`);
     return `'${String(value)}'`;
   }
-  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : Array.isArray(value) ? arrayLiteral(value) : JSON.stringify(value);
+  const text = Array.isArray(value) ? arrayLiteral(value) : valueText(value);
   return `'${text.replace(/'/g, "''")}'`;
 }
+
+/** A value's text as pg sends it: a Date as ISO text, an object as JSON, anything else as a string. */
+const valueText = (value: unknown): string =>
+  value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 /** An array as pg sends one: PostgreSQL's array literal (`{"a","b"}`, NULL for null), not JSON. */
 function arrayLiteral(values: unknown[]): string {
   const element = (v: unknown): string => {
     if (v === null || v === undefined) return 'NULL';
     if (Array.isArray(v)) return arrayLiteral(v);
-    const text = v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v);
-    return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+    return `"${valueText(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`;
   };
   return `{${values.map(element).join(',')}}`;
 }
