@@ -126,23 +126,24 @@ async function seed(db: Database, hits: number, days: number): Promise<{ events:
 
 /** The projection with its statements timed by their first words (BENCH_PROFILE=1). */
 function profiled(p: Projection, profile: Map<string, { n: number; ms: number }>): Projection {
+  const timed = async <T>(key: string, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      const entry = profile.get(key) ?? { n: 0, ms: 0 };
+      entry.n++;
+      entry.ms += performance.now() - started;
+      profile.set(key, entry);
+    }
+  };
   return {
     ...p,
     apply: (events, ctx) => p.apply(events, {
       ...ctx,
       tx: {
-        query: async (sql: string, params?: unknown[]) => {
-          const started = performance.now();
-          try {
-            return await ctx.tx.query(sql, params);
-          } finally {
-            const key = sql.replace(/\s+/g, ' ').slice(0, 90);
-            const entry = profile.get(key) ?? { n: 0, ms: 0 };
-            entry.n++;
-            entry.ms += performance.now() - started;
-            profile.set(key, entry);
-          }
-        },
+        query: (sql: string, params?: unknown[]) => timed(sql.replace(/\s+/g, ' ').slice(0, 90), () => ctx.tx.query(sql, params)),
+        copyRows: (table, columns, rows) => timed(`COPY ${table}`, () => ctx.tx.copyRows(table, columns, rows)),
       } as typeof ctx.tx,
     }),
   };

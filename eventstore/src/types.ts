@@ -15,6 +15,13 @@ export type QueryOptions = { name?: string };
 
 export interface SqlExecutor {
   query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<R>>;
+  /**
+   * Bulk-loads rows into `table` with COPY (text format; each row's values in `columns` order,
+   * written as `query` parameters are). Much cheaper per row than an INSERT of the same rows, with
+   * a plain insert's rules: no ON CONFLICT, and a violated constraint fails the statement (and the
+   * transaction: run it under a SAVEPOINT to go on). Answers the number of rows copied.
+   */
+  copyRows(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<number>;
 }
 
 /**

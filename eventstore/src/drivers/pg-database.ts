@@ -1,7 +1,12 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { asUnavailable, DatabaseUnavailableError, isConnectionFailure } from '../errors';
 import type { Database, QueryOptions, QueryResult, SqlExecutor } from '../types';
+import { copyStatement, copyText } from './copy-text';
 import { OID, parseDate, parseInt8 } from './type-parsers';
+import { quoteIdent } from './value-text';
 
 /** Per-pool type parsers (see type-parsers.ts); the global `pg.types` registry is left alone. */
 const types: pg.CustomTypesConfig = {
@@ -33,7 +38,17 @@ async function run<R>(target: Queryable, sql: string, params?: unknown[], option
   return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
 }
 
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** COPY … FROM STDIN on one connection (see SqlExecutor.copyRows). */
+async function copy(client: pg.PoolClient | pg.Client, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const ingest = client.query(copyFrom(copyStatement(table, columns, 'STDIN')));
+  try {
+    await pipeline(Readable.from([Buffer.from(copyText(rows))]), ingest);
+  } catch (err) {
+    throw asUnavailable(err);
+  }
+  return ingest.rowCount;
+}
 
 /**
  * A PostgreSQL server through a `pg.Pool`. A lost connection or a server that is down or
@@ -65,6 +80,11 @@ export class PgDatabase implements Database {
     return run<R>(this.pool, sql, params, options);
   }
 
+  /** On a connection of its own, in a transaction of its own. */
+  copyRows(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<number> {
+    return this.transaction((tx) => tx.copyRows(table, columns, rows));
+  }
+
   async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     let client: pg.PoolClient;
     try {
@@ -89,7 +109,10 @@ export class PgDatabase implements Database {
     let result: T;
     try {
       await run(client, 'BEGIN');
-      result = await fn({ query: (sql, params, options) => run(client, sql, params, options) });
+      result = await fn({
+        query: (sql, params, options) => run(client, sql, params, options),
+        copyRows: (table, columns, rows) => copy(client, table, columns, rows),
+      });
       await run(client, 'COMMIT');
     } catch (err) {
       if (!broken && !isConnectionFailure(err)) {

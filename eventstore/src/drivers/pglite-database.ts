@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import type { Database, QueryOptions, QueryResult, SqlExecutor } from '../types';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { copyStatement, copyText } from './copy-text';
 import { OID, parseDate, parseInt8 } from './type-parsers';
+import { arrayLiteral, valueText } from './value-text';
 
 type PGliteLike = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
@@ -34,18 +36,11 @@ export function sqlLiteral(value: unknown): string {
   return `'${text.replace(/'/g, "''")}'`;
 }
 
-/** A value's text as pg sends it: a Date as ISO text, an object as JSON, anything else as a string. */
-const valueText = (value: unknown): string =>
-  value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-
-/** An array as pg sends one: PostgreSQL's array literal (`{"a","b"}`, NULL for null), not JSON. */
-function arrayLiteral(values: unknown[]): string {
-  const element = (v: unknown): string => {
-    if (v === null || v === undefined) return 'NULL';
-    if (Array.isArray(v)) return arrayLiteral(v);
-    return `"${valueText(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-  };
-  return `{${values.map(element).join(',')}}`;
+/** COPY … FROM '/dev/blob': PGlite reads the text from a Blob (see SqlExecutor.copyRows). */
+async function copy(target: PGliteLike, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await target.query(copyStatement(table, columns, `'/dev/blob'`), [], { blob: new Blob([copyText(rows)]) });
+  return result.affectedRows ?? 0;
 }
 
 /** PGlite reports `affectedRows` for writes and 0 for SELECT; pg's rowCount covers both. */
@@ -126,9 +121,16 @@ export class PGliteDatabase implements Database {
     return run<R>(this.pglite, `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`);
   }
 
+  copyRows(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<number> {
+    return copy(this.pglite, table, columns, rows);
+  }
+
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     return this.pglite.transaction(async (tx) => {
-      const executor: SqlExecutor = { query: (sql, params) => run(tx, sql, params) };
+      const executor: SqlExecutor = {
+        query: (sql, params) => run(tx, sql, params),
+        copyRows: (table, columns, rows) => copy(tx, table, columns, rows),
+      };
       return fn(executor);
     });
   }

@@ -129,6 +129,7 @@ function scopedDatabase(tx: SqlExecutor, driver: Database['driver']): Database {
   const scoped: Database = {
     driver,
     query: (sql, params) => tx.query(sql, params),
+    copyRows: (table, columns, rows) => tx.copyRows(table, columns, rows),
     transaction: (fn) => fn(tx),
     listen: () => Promise.reject(new Error('A past-site preview does not listen')),
     close: async () => undefined,
