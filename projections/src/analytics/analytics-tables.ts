@@ -57,11 +57,49 @@ export type RawTable = (typeof RAW_TABLES)[number];
 
 const RAW_KEPT = `day >= coalesce((select kept_from from analytics_raw_retention), '-infinity'::date)`;
 
-const visitBase = 'hit_id text not null, at timestamptz not null, visitor_id text not null, visit_id text not null, path text not null';
+/** A raw table's columns, in the order its rows are copied (`day` first: the partition key). */
+const VISIT_COLUMNS = ['hit_id text not null', 'at timestamptz not null', 'visitor_id text not null', 'visit_id text not null', 'path text not null'];
+const RAW_DEFINITIONS: Record<RawTable, { columns: string[]; key: string[] }> = {
+  [T.pageViews]: {
+    columns: [
+      ...VISIT_COLUMNS, 'title text not null', 'referrer_host text', 'utm_source text', 'page_type integer not null', 'page_kind text', 'item_id text',
+      'collection_id text', 'page_permission text', 'new_visit boolean not null', 'new_visitor boolean not null', 'device text not null', 'language text',
+    ],
+    key: ['day', 'hit_id'],
+  },
+  [T.commerceEvents]: {
+    columns: [
+      'type text not null', ...VISIT_COLUMNS, 'cart_id text', 'item_id text', 'item_title text', 'collection_id text', 'product_page text',
+      'order_id text', 'grand_total bigint', 'currency text', 'test_mode boolean',
+    ],
+    key: ['day', 'hit_id'],
+  },
+  [T.interactionEvents]: { columns: ['type text not null', ...VISIT_COLUMNS, 'action text', 'target_id text', 'label text'], key: ['day', 'hit_id'] },
+  [T.webVitals]: {
+    columns: [
+      'event_id text not null', 'page_load_id text not null', 'at timestamptz not null', 'path text not null', 'page_type integer not null',
+      'fcp double precision', 'lcp double precision', 'cls double precision', 'inp double precision', 'fid double precision',
+    ],
+    key: ['day', 'event_id'],
+  },
+  [T.jsErrors]: {
+    columns: [
+      'event_id text not null', 'n integer not null', 'page_load_id text not null', 'at timestamptz not null', 'path text not null',
+      'message text not null', 'stack text not null', 'source text', 'line integer', 'col integer',
+    ],
+    key: ['day', 'event_id', 'n'],
+  },
+};
 
-const raw = (name: string, columns: string, key: string[]): ReadModelTable => ({
-  name, columns: `day date not null, ${columns}, primary key (${key.join(', ')})`, orderBy: key, partitionBy: 'range (day)', verifyWhere: RAW_KEPT,
-});
+/** The columns of a raw table's rows, `day` first, in table order. */
+export const RAW_COLUMNS = Object.fromEntries(
+  RAW_TABLES.map((t) => [t, ['day', ...RAW_DEFINITIONS[t].columns.map((c) => c.split(' ')[0])]]),
+) as Record<RawTable, string[]>;
+
+const raw = (name: RawTable): ReadModelTable => {
+  const { columns, key } = RAW_DEFINITIONS[name];
+  return { name, columns: `day date not null, ${columns.join(', ')}, primary key (${key.join(', ')})`, orderBy: key, partitionBy: 'range (day)', verifyWhere: RAW_KEPT };
+};
 const seen = (name: string, columns: string, key: string[]): ReadModelTable => ({
   name, columns: `${columns}, primary key (${key.join(', ')})`, orderBy: key, partitionBy: 'range (day)',
 });
@@ -70,25 +108,7 @@ const plain = (name: string, columns: string, key: string[]): ReadModelTable => 
 export const ANALYTICS_TABLES: ReadModelTable[] = [
   plain(T.site, 'id integer not null check (id = 1), time_zone text not null, currency text not null', ['id']),
 
-  raw(T.pageViews,
-    `${visitBase}, title text not null, referrer_host text, utm_source text, page_type integer not null, page_kind text, item_id text, ` +
-    'collection_id text, page_permission text, new_visit boolean not null, new_visitor boolean not null, device text not null, language text',
-    ['day', 'hit_id']),
-  raw(T.commerceEvents,
-    `type text not null, ${visitBase}, cart_id text, item_id text, item_title text, collection_id text, product_page text, ` +
-    'order_id text, grand_total bigint, currency text, test_mode boolean',
-    ['day', 'hit_id']),
-  raw(T.interactionEvents,
-    `type text not null, ${visitBase}, action text, target_id text, label text`,
-    ['day', 'hit_id']),
-  raw(T.webVitals,
-    'event_id text not null, page_load_id text not null, at timestamptz not null, path text not null, page_type integer not null, ' +
-    'fcp double precision, lcp double precision, cls double precision, inp double precision, fid double precision',
-    ['day', 'event_id']),
-  raw(T.jsErrors,
-    'event_id text not null, n integer not null, page_load_id text not null, at timestamptz not null, path text not null, ' +
-    'message text not null, stack text not null, source text, line integer, col integer',
-    ['day', 'event_id', 'n']),
+  ...RAW_TABLES.map(raw),
   // Rows each raw table received per UTC day, written with the rollups in the same transaction:
   // retention drops a day's partition only when its row count matches (the rollups saw every row).
   // Verify compares it from the retention horizon on, as the raw tables (days before it get no raw rows).

@@ -9,11 +9,11 @@ import {
 import type { RecordedEvent, SqlExecutor } from '@storefront/eventstore';
 import type { Projection, ProjectionContext } from '../runner/projection';
 import { RowBatch, upsertRows, type Row } from '../runner/sql-batch';
-import { ANALYTICS_TABLES, RAW_TABLES, T, type RawTable } from './analytics-tables';
+import { ANALYTICS_TABLES, RAW_COLUMNS, RAW_TABLES, T, type RawTable } from './analytics-tables';
 import { LocalDays, utcDay } from './local-day';
 import { ensurePartitions, type PartitionNeed } from './partitions';
-import { addCounts, Counters, insertNew } from './rollup-writes';
-import { VITAL_COLUMNS, VITAL_METRICS, vitalBucket, vitalColumn } from './vitals-buckets';
+import { addCounts, addCountsCopied, Counters, insertNew, insertRaw } from './rollup-writes';
+import { VITAL_COLUMNS, VITAL_METRICS, vitalBucket, vitalColumnIndex } from './vitals-buckets';
 
 /**
  * The analytics projection (issue 16): raw visit tables, rollups and dimensions (see
@@ -112,7 +112,8 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
   const sales = new Counters(['day'], () => ({ revenue: 0, orders: 0 }));
   const forms = new Counters(['day', 'form_id'], () => ({ renders: 0, submissions: 0 }));
   const buttons = new Counters(['day', 'button_id'], () => ({ renders: 0, clicks: 0 }));
-  const vitals = new Counters(['day', 'path'], () => Object.fromEntries([['samples', 0], ...VITAL_COLUMNS.map((c) => [c, 0])]) as Record<string, number>);
+  // Web vitals histogram per (day, path): samples, then one counter per VITAL_COLUMNS column.
+  const vitals = new Map<string, { day: string; path: string; counts: number[] }>();
   const errors = new Map<string, Row & { reports: number; last_seen: string }>();
   const productNames = new Map<string, Row>();
   const formNames = new Map<string, Row>();
@@ -248,13 +249,15 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
           day: utcDay(d.at), event_id: e.eventId, page_load_id: d.pageLoadId, at: d.at, path: d.path, page_type: d.pageType,
           fcp: m.fcp ?? null, lcp: m.lcp ?? null, cls: m.cls ?? null, inp: m.inp ?? null, fid: m.fid ?? null,
         });
-        const histogram: Record<string, number> = { samples: 1 };
+        const k = `${dd}|${d.path}`;
+        let histogram = vitals.get(k);
+        if (!histogram) vitals.set(k, (histogram = { day: dd, path: d.path, counts: new Array<number>(1 + VITAL_COLUMNS.length).fill(0) }));
+        histogram.counts[0]++;
         for (const metric of VITAL_METRICS) {
           const value = m[metric];
           const bucket = typeof value === 'number' ? vitalBucket(metric, value) : null;
-          if (bucket !== null) histogram[vitalColumn(metric, bucket)] = 1;
+          if (bucket !== null) histogram.counts[1 + vitalColumnIndex(metric, bucket)]++;
         }
-        vitals.add({ day: dd, path: d.path }, histogram);
         break;
       }
       case 'JavascriptErrorsReported': {
@@ -323,23 +326,23 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
     }
   }
 
-  // Partitions first (one catalog query), then raw rows: one insert per table (a repeated hit id
-  // is ignored) and the rows each received per UTC day.
+  // Partitions first (one catalog query), then raw rows: one COPY per table (see insertRaw: a
+  // repeated hit id is ignored) and the rows each received per UTC day.
   // Days retention has dropped get no raw rows again (a late or replayed hit): they would make a
   // partition retention had removed, whose rows the day's counts no longer match.
   const keptFrom = await rawKeptFrom(tx);
   if (keptFrom !== null) for (const [name, rows] of raw) raw.set(name, rows.filter((r) => (r.day as string) >= keptFrom));
   const needs: PartitionNeed[] = [];
-  for (const [name, rows] of raw) for (const r of rows) needs.push({ parent: table(name), day: r.day as string, unit: 'day' });
+  for (const [name, rows] of raw) for (const d of daysOf(rows)) needs.push({ parent: table(name), day: d, unit: 'day' });
   const seenSets: [string, Iterable<Row>][] = [
     [T.dayVisits, visits.values()], [T.dayVisitors, visitors.values()], [T.dayPageVisitors, pageVisitors.values()], [T.dayProductVisits, productVisits.values()],
+    [T.daySourceVisitors, [...visits.values()].filter((v) => v.source !== undefined)],
   ];
-  for (const [name, rows] of seenSets) for (const r of rows) needs.push({ parent: table(name), day: r.day as string, unit: 'month' });
-  for (const v of visits.values()) if (v.source !== undefined) needs.push({ parent: table(T.daySourceVisitors), day: v.day, unit: 'month' });
-  await ensurePartitions(tx, dedupeNeeds(needs));
+  for (const [name, rows] of seenSets) for (const d of daysOf(rows)) needs.push({ parent: table(name), day: d, unit: 'month' });
+  await ensurePartitions(tx, needs);
   const perDay = new Counters(['day', 'raw_table'], () => ({ rows: 0 }));
   for (const [name, rows] of raw) {
-    for (const r of await insertNew<{ day: string }>(tx, table(name), rows, ['day'])) perDay.add({ day: r.day, raw_table: name }, { rows: 1 });
+    for (const r of await insertRaw(tx, table(name), RAW_COLUMNS[name], rows as (Row & { day: string })[])) perDay.add({ day: r.day, raw_table: name }, { rows: 1 });
   }
   await addCounts(tx, table(T.ingested), perDay.list(), ['day', 'raw_table'], ['rows']);
 
@@ -381,7 +384,7 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
   await addCounts(tx, table(T.sales), sales.list(), ['day'], ['revenue', 'orders']);
   await addCounts(tx, table(T.forms), forms.list(), ['day', 'form_id'], ['renders', 'submissions']);
   await addCounts(tx, table(T.buttons), buttons.list(), ['day', 'button_id'], ['renders', 'clicks']);
-  await addCounts(tx, table(T.vitals), vitals.list(), ['day', 'path'], ['samples', ...VITAL_COLUMNS]);
+  await addCountsCopied(tx, table(T.vitals), ['day', 'path'], ['samples', ...VITAL_COLUMNS], [...vitals.values()].map((v) => [v.day, v.path, ...v.counts]));
   await addCounts(tx, table(T.errors), [...errors.values()], ['day', 'message', 'source', 'path'], ['reports'], ['last_seen']);
 
   await upsertRows(tx, table(T.productNames), [...productNames.values()], ['product_id']);
@@ -409,10 +412,11 @@ async function rawKeptFrom(tx: SqlExecutor): Promise<string | null> {
   return rows[0]?.kept_from ?? null;
 }
 
-function dedupeNeeds(needs: PartitionNeed[]): PartitionNeed[] {
-  const seen = new Map<string, PartitionNeed>();
-  for (const n of needs) seen.set(`${n.parent}|${n.unit === 'day' ? n.day : n.day.slice(0, 7)}`, n);
-  return [...seen.values()];
+/** The distinct days of rows. */
+function daysOf(rows: Iterable<Row>): Set<string> {
+  const days = new Set<string>();
+  for (const r of rows) days.add(r.day as string);
+  return days;
 }
 
 function interaction(type: string, d: { hitId: string; at: string; visitorId: string; visitId: string; path: string }, action: string | null, targetId: string | null, label: string | null): Row {

@@ -5,13 +5,16 @@
  */
 export class LocalDays {
   private readonly formatters = new Map<string, Intl.DateTimeFormat>();
-  private readonly slots = new Map<string, string>();
+  /** Per zone: 15-minute slot number → day. */
+  private readonly slots = new Map<string, Map<number, string>>();
 
   day(at: string | number | Date, timeZone: string): string {
     const ms = typeof at === 'number' ? at : new Date(at).getTime();
     if (!Number.isFinite(ms)) throw new Error(`not a time: ${String(at)}`);
-    const key = `${timeZone}|${Math.floor(ms / 900_000)}`;
-    const cached = this.slots.get(key);
+    const slot = Math.floor(ms / 900_000);
+    let days = this.slots.get(timeZone);
+    if (!days) this.slots.set(timeZone, (days = new Map()));
+    const cached = days.get(slot);
     if (cached !== undefined) return cached;
     let formatter = this.formatters.get(timeZone);
     if (!formatter) {
@@ -19,14 +22,18 @@ export class LocalDays {
       this.formatters.set(timeZone, formatter);
     }
     const day = formatter.format(ms);
-    if (this.slots.size > 200_000) this.slots.clear();
-    this.slots.set(key, day);
+    if (days.size > 200_000) days.clear();
+    days.set(slot, day);
     return day;
   }
 }
 
+/** `YYYY-MM-DDTHH:MM:SS.sssZ`, as `Date#toISOString` writes (and every event's time is written). */
+const CANONICAL_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** The UTC day of an instant. */
 export function utcDay(at: string | number | Date): string {
+  if (typeof at === 'string' && CANONICAL_UTC.test(at)) return at.slice(0, 10);
   return new Date(at).toISOString().slice(0, 10);
 }
 

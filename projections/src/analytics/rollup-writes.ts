@@ -4,7 +4,9 @@ import { quoteIdent } from '../runner/sql-identifier';
 
 /**
  * The analytics projection's set-based writes: one statement per table per batch, rows as one
- * JSON parameter typed by the table itself (`jsonb_populate_recordset`), as in runner/sql-batch.
+ * JSON parameter typed by the table itself (`jsonb_populate_recordset`), as in runner/sql-batch,
+ * or, where rows are many or wide, through COPY (`SqlExecutor.copyRows`), several times cheaper
+ * per row than parsing them out of JSON.
  */
 
 function json(rows: Row[]): string {
@@ -19,22 +21,67 @@ export async function addCounts(tx: SqlExecutor, table: string, rows: Row[], key
   if (rows.length === 0) return;
   const columns = [...keys, ...sums, ...maxima];
   const list = columns.map(quoteIdent).join(', ');
-  const set = [
-    ...sums.map((c) => `${quoteIdent(c)} = t.${quoteIdent(c)} + excluded.${quoteIdent(c)}`),
-    ...maxima.map((c) => `${quoteIdent(c)} = greatest(t.${quoteIdent(c)}, excluded.${quoteIdent(c)})`),
-  ];
   await tx.query(
     `insert into ${quoteIdent(table)} as t (${list})
      select ${list} from jsonb_populate_recordset(null::${quoteIdent(table)}, $1::jsonb)
-     on conflict (${keys.map(quoteIdent).join(', ')}) do update set ${set.join(', ')}`,
+     ${onConflictAdd(keys, sums, maxima)}`,
     [json(rows)],
   );
 }
 
-/** Inserts rows whose key is new and answers the inserted rows' `returning` columns (a seen set). */
-export async function insertNew<R extends Row>(tx: SqlExecutor, table: string, rows: Row[], returning: string[]): Promise<R[]> {
+/**
+ * `addCounts` for a wide table (the web vitals histogram's 180-odd counters), rows as arrays of
+ * values in `[...keys, ...sums]` order: they are copied
+ * into a temporary table shaped like it (one per session, emptied at commit) and added from there,
+ * about three times faster than taking so many columns out of JSON.
+ */
+export async function addCountsCopied(tx: SqlExecutor, table: string, keys: string[], sums: string[], rows: unknown[][]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = [...keys, ...sums];
+  const list = columns.map(quoteIdent).join(', ');
+  const staged = `${table}_staged`;
+  await tx.query(`create temp table if not exists ${quoteIdent(staged)} (like ${quoteIdent(table)}) on commit delete rows`);
+  await tx.copyRows(staged, columns, rows);
+  await tx.query(`insert into ${quoteIdent(table)} as t (${list}) select ${list} from ${quoteIdent(staged)} ${onConflictAdd(keys, sums, [])}`);
+}
+
+function onConflictAdd(keys: string[], sums: string[], maxima: string[]): string {
+  const set = [
+    ...sums.map((c) => `${quoteIdent(c)} = t.${quoteIdent(c)} + excluded.${quoteIdent(c)}`),
+    ...maxima.map((c) => `${quoteIdent(c)} = greatest(t.${quoteIdent(c)}, excluded.${quoteIdent(c)})`),
+  ];
+  return `on conflict (${keys.map(quoteIdent).join(', ')}) do update set ${set.join(', ')}`;
+}
+
+/**
+ * Inserts raw rows (every row has a key of its own: a hit id, an event id) with COPY, and answers
+ * the rows stored. COPY cannot skip a key already stored, so it runs under a savepoint: should a
+ * key come again (not expected: every hit and event has its own id, and a batch commits with its
+ * checkpoint), the batch's rows go in again through `insertNew`, which skips those keys.
+ */
+export async function insertRaw(tx: SqlExecutor, table: string, columns: string[], rows: (Row & { day: string })[]): Promise<{ day: string }[]> {
   if (rows.length === 0) return [];
-  const list = Object.keys(rows[0]).map(quoteIdent).join(', ');
+  await tx.query('savepoint raw_rows');
+  try {
+    await tx.copyRows(table, columns, rows.map((r) => columns.map((c) => r[c])));
+  } catch (err) {
+    if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
+    await tx.query('rollback to savepoint raw_rows');
+    return insertNew<{ day: string }>(tx, table, rows, ['day'], columns);
+  }
+  await tx.query('release savepoint raw_rows');
+  return rows;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Inserts rows whose key is new and answers the inserted rows' `returning` columns (a seen set).
+ * `columns` are those written (a row without one of them writes null there).
+ */
+export async function insertNew<R extends Row>(tx: SqlExecutor, table: string, rows: Row[], returning: string[], columns = Object.keys(rows[0] ?? {})): Promise<R[]> {
+  if (rows.length === 0) return [];
+  const list = columns.map(quoteIdent).join(', ');
   const { rows: inserted } = await tx.query<R>(
     `insert into ${quoteIdent(table)} (${list})
      select ${list} from jsonb_populate_recordset(null::${quoteIdent(table)}, $1::jsonb)
@@ -51,18 +98,20 @@ export class Counters<V extends Record<string, number>> {
   constructor(private readonly keys: string[], private readonly zero: () => V) {}
 
   at(key: Row): Row & V {
-    const k = this.keys.map((c) => String(key[c])).join('\u0000');
+    const keys = this.keys;
+    let k = String(key[keys[0]]);
+    for (let i = 1; i < keys.length; i++) k += '\u0000' + String(key[keys[i]]);
     let row = this.rows.get(k);
     if (!row) {
-      row = { ...pick(key, this.keys), ...this.zero() } as Row & V;
+      row = Object.assign(pick(key, keys), this.zero()) as Row & V;
       this.rows.set(k, row);
     }
     return row;
   }
 
   add(key: Row, delta: Partial<V>): void {
-    const row = this.at(key) as Record<string, unknown>;
-    for (const [c, v] of Object.entries(delta)) row[c] = (row[c] as number) + (v as number);
+    const row = this.at(key) as Record<string, number>;
+    for (const c in delta) row[c] += delta[c] as number;
   }
 
   list(): Row[] {

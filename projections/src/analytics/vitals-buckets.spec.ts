@@ -1,7 +1,13 @@
 import { rateWebVital, WEB_VITALS_THRESHOLDS, type WebVital } from '@storefront/domain';
-import { p75OfHistogram, VITAL_EDGES, VITAL_METRICS, vitalBucket } from './vitals-buckets';
+import { p75OfHistogram, VITAL_COLUMNS, VITAL_EDGES, VITAL_METRICS, vitalBucket, vitalColumn, vitalColumnIndex } from './vitals-buckets';
 
 describe('web vitals histogram buckets', () => {
+  it('finds each bucket\'s column by its place in VITAL_COLUMNS', () => {
+    for (const metric of VITAL_METRICS) {
+      VITAL_EDGES[metric].forEach((_edge, bucket) => expect(VITAL_COLUMNS[vitalColumnIndex(metric, bucket)]).toBe(vitalColumn(metric, bucket)));
+    }
+  });
+
   it('has every SPEC threshold as a bucket edge, so a bucket never straddles a rating', () => {
     for (const metric of VITAL_METRICS) {
       expect(VITAL_EDGES[metric]).toEqual(expect.arrayContaining([WEB_VITALS_THRESHOLDS[metric].good, WEB_VITALS_THRESHOLDS[metric].poor]));

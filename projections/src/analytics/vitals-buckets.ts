@@ -30,6 +30,13 @@ export function vitalColumn(metric: WebVital, bucket: number): string {
 /** Every counter column, in a fixed order. */
 export const VITAL_COLUMNS: string[] = VITAL_METRICS.flatMap((m) => VITAL_EDGES[m].map((_e, i) => vitalColumn(m, i)));
 
+const FIRST_COLUMN = Object.fromEntries(VITAL_METRICS.map((m) => [m, VITAL_COLUMNS.indexOf(vitalColumn(m, 0))])) as Record<WebVital, number>;
+
+/** The place of a metric's bucket column in VITAL_COLUMNS. */
+export function vitalColumnIndex(metric: WebVital, bucket: number): number {
+  return FIRST_COLUMN[metric] + bucket;
+}
+
 /** The bucket index of a value, or null for no sample (not a finite number ≥ 0). */
 export function vitalBucket(metric: WebVital, value: number): number | null {
   if (!Number.isFinite(value) || value < 0) return null;
