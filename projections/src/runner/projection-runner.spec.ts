@@ -442,6 +442,25 @@ describeEachDriver('ProjectionRunner', (driver) => {
     expect(status.lag).toBe(0);
   });
 
+  it('reads the next batch while it applies a full one: each batch is read once, and a read ahead that failed is read again', async () => {
+    const projection = new CounterProjection();
+    const runner = runnerFor(projection, { batchSize: 3 });
+    const a = await appendTestEvents(store, 'a', 10);
+    const readAll = store.readAll.bind(store);
+    const reads: number[] = [];
+    jest.spyOn(store, 'readAll').mockImplementation(async (options) => {
+      reads.push(options.after.globalPosition);
+      if (reads.length === 2) throw new Error('connection lost'); // the first read ahead
+      return readAll(options);
+    });
+    await runner.catchUp();
+    expect(await streamCounts(test.db, projection)).toEqual({ a: 10 });
+    // Round 1 reads from the start and reads ahead from a[2], which fails; round 2 reads from a[2]
+    // itself and reads ahead from a[5]; rounds 3 and 4 start from their reads ahead (a[8]'s batch is
+    // not full: nothing is read after it).
+    expect(reads).toEqual([0, a[2].globalPosition, a[2].globalPosition, a[5].globalPosition, a[8].globalPosition]);
+  });
+
   it('catchUp applies only events of its types and still advances past others', async () => {
     const projection = new CounterProjection();
     const runner = runnerFor(projection, { batchSize: 3 });

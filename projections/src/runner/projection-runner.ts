@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { EVENTS_CHANNEL, notificationConcerns, parseEventsNotification, type Checkpoint, type Database, type EventStore } from '@storefront/eventstore';
+import { EVENTS_CHANNEL, notificationConcerns, parseEventsNotification, type Checkpoint, type Database, type EventStore, type ReadAllResult } from '@storefront/eventstore';
 import { applyRead, sleep, withTransientRetry, type ApplyOptions, type ApplyTarget } from './batch-applier';
 import { checkpointsEqual, compareCheckpoints, formatCheckpoint } from './checkpoint-order';
 import { describeError, forgetDeadLettersAfter, parkEvent } from './dead-letters';
@@ -191,6 +191,13 @@ export class ProjectionRunner {
    * whenever the lease was not held throughout, and by resume and rebuild.
    */
   private readonly knownStates = new Map<string, ProjectionState>();
+  /**
+   * Per projection, the read of the batch after the one being applied, started when that one was
+   * full (catching up): the next round starts from it if it begins at that round's checkpoint, so
+   * reading the log overlaps applying. A read below the horizon never changes, so one made earlier
+   * is as good as one made now.
+   */
+  private readonly readAhead = new Map<string, { after: Checkpoint; read: Promise<ReadAllResult | null> }>();
   /** In-process serialisation per projection (loop, catchUp and rebuild steps of this instance). */
   private readonly mutexes = new Map<string, Promise<unknown>>();
   private readonly catchingUp = new Map<string, number>();
@@ -361,7 +368,14 @@ export class ProjectionRunner {
     }
     if (state.stoppedError !== null) return 'stopped';
     const batchSize = p.batchSize ?? this.batchSize;
-    const read = await this.store.readAll({ after: state.checkpoint, limit: batchSize, eventTypes: p.eventTypes });
+    const readBatch = (after: Checkpoint) => this.store.readAll({ after, limit: batchSize, eventTypes: p.eventTypes });
+    const ahead = this.readAhead.get(p.name);
+    this.readAhead.delete(p.name);
+    const read = (ahead && checkpointsEqual(ahead.after, state.checkpoint) ? await ahead.read : null) ?? (await readBatch(state.checkpoint));
+    if (read.scanned >= batchSize) {
+      // A failed read ahead is only a missed chance: the next round reads again.
+      this.readAhead.set(p.name, { after: read.checkpoint, read: readBatch(read.checkpoint).catch(() => null) });
+    }
     if (read.events.length === 0 && checkpointsEqual(read.checkpoint, state.checkpoint)) {
       this.knownStates.set(p.name, state);
       return 'idle';
