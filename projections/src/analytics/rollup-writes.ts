@@ -31,9 +31,9 @@ export async function addCounts(tx: SqlExecutor, table: string, rows: Row[], key
 
 /**
  * `addCounts` for a wide table (the web vitals histogram's 180-odd counters), rows as arrays of
- * values in `[...keys, ...sums]` order: they are copied
- * into a temporary table shaped like it (one per session, emptied at commit) and added from there,
- * about three times faster than taking so many columns out of JSON.
+ * values in `[...keys, ...sums]` order: they are copied into a temporary table shaped like it (one
+ * per session, emptied at commit) and added from there, about three times faster than taking so
+ * many columns out of JSON.
  */
 export async function addCountsCopied(tx: SqlExecutor, table: string, keys: string[], sums: string[], rows: unknown[][]): Promise<void> {
   if (rows.length === 0) return;
