@@ -19,6 +19,8 @@ export class CounterProjection implements Projection {
   readonly tables: ReadModelTable[];
   readonly eventTypes: string[];
   readonly onFailure: FailurePolicy;
+  /** See Projection.readAhead. */
+  readAhead = false;
 
   failWhen: ((event: RecordedEvent) => boolean) | null = null;
   failTimes = Number.POSITIVE_INFINITY;

@@ -83,6 +83,7 @@ export const analyticsProjection: Projection = {
   version: 1,
   batchSize: ANALYTICS_BATCH_SIZE,
   minRoundIntervalMs: ANALYTICS_ROUND_INTERVAL_MS,
+  readAhead: true,
   tables: ANALYTICS_TABLES,
   eventTypes: [...VISIT_EVENT_TYPES, ...SITE_EVENTS, ...ORDER_EVENTS, ...CART_EVENT_TYPES.filter((t) => t !== 'CartEntryAdditionalFieldsUpdated'), ...FORM_EVENTS],
   apply: applyAnalytics,

@@ -442,15 +442,20 @@ describeEachDriver('ProjectionRunner', (driver) => {
     expect(status.lag).toBe(0);
   });
 
-  it('reads the next batch while it applies a full one: each batch is read once, and a read ahead that failed is read again', async () => {
+  it('reads the next batch while it applies a full one when it asks to: each batch is read once, and a read ahead that failed is read again', async () => {
     const projection = new CounterProjection();
+    projection.readAhead = true;
     const runner = runnerFor(projection, { batchSize: 3 });
     const a = await appendTestEvents(store, 'a', 10);
     const readAll = store.readAll.bind(store);
     const reads: number[] = [];
+    let failed = false;
     jest.spyOn(store, 'readAll').mockImplementation(async (options) => {
       reads.push(options.after.globalPosition);
-      if (reads.length === 2) throw new Error('connection lost'); // the first read ahead
+      if (reads.length === 2 && !failed) {
+        failed = true;
+        throw new Error('connection lost'); // the first read ahead
+      }
       return readAll(options);
     });
     await runner.catchUp();
@@ -459,6 +464,13 @@ describeEachDriver('ProjectionRunner', (driver) => {
     // itself and reads ahead from a[5]; rounds 3 and 4 start from their reads ahead (a[8]'s batch is
     // not full: nothing is read after it).
     expect(reads).toEqual([0, a[2].globalPosition, a[2].globalPosition, a[5].globalPosition, a[8].globalPosition]);
+
+    // Without asking, each round reads its own batch (holding one connection at a time).
+    const other = new CounterProjection({ name: 'test_plain' });
+    reads.length = 0;
+    await runnerFor(other, { batchSize: 3 }).catchUp();
+    expect(await streamCounts(test.db, other)).toEqual({ a: 10 });
+    expect(reads).toEqual([0, a[2].globalPosition, a[5].globalPosition, a[8].globalPosition]);
   });
 
   it('catchUp applies only events of its types and still advances past others', async () => {

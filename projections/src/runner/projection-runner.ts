@@ -192,8 +192,8 @@ export class ProjectionRunner {
    */
   private readonly knownStates = new Map<string, ProjectionState>();
   /**
-   * Per projection, the read of the batch after the one being applied, started when that one was
-   * full (catching up): the next round starts from it if it begins at that round's checkpoint, so
+   * Per projection that asks for it (`readAhead`), the read of the batch after the one being
+   * applied, started when that one was full (catching up): the next round starts from it if it begins at that round's checkpoint, so
    * reading the log overlaps applying. A read below the horizon never changes, so one made earlier
    * is as good as one made now.
    */
@@ -372,7 +372,7 @@ export class ProjectionRunner {
     const ahead = this.readAhead.get(p.name);
     this.readAhead.delete(p.name);
     const read = (ahead && checkpointsEqual(ahead.after, state.checkpoint) ? await ahead.read : null) ?? (await readBatch(state.checkpoint));
-    if (read.scanned >= batchSize) {
+    if (p.readAhead && read.scanned >= batchSize) {
       // A failed read ahead is only a missed chance: the next round reads again.
       this.readAhead.set(p.name, { after: read.checkpoint, read: readBatch(read.checkpoint).catch(() => null) });
     }

@@ -70,6 +70,12 @@ export interface Projection {
    * that read a full batch still goes on at once, and catchUp does not wait for it.
    */
   readonly minRoundIntervalMs?: number;
+  /**
+   * Read the next batch while a full one is applied (on a second connection of the pool): for a
+   * projection whose batches are large and slow to apply (the analytics rollups), so that reading
+   * the log overlaps applying it. Off by default: it holds one more connection while it catches up.
+   */
+  readonly readAhead?: boolean;
   /** Event types this projection reads; others only advance its checkpoint. */
   readonly eventTypes: string[];
   /** What to do with an event it cannot apply (parked in dead_letters either way). Default 'skip'. */
