@@ -193,9 +193,9 @@ export class ProjectionRunner {
   private readonly knownStates = new Map<string, ProjectionState>();
   /**
    * Per projection that asks for it (`readAhead`), the read of the batch after the one being
-   * applied, started when that one was full (catching up): the next round starts from it if it begins at that round's checkpoint, so
-   * reading the log overlaps applying. A read below the horizon never changes, so one made earlier
-   * is as good as one made now.
+   * applied, started when that one was full (catching up): the next round starts from it if it
+   * begins at that round's checkpoint, so reading the log overlaps applying. A read below the
+   * horizon never changes, so one made earlier is as good as one made now.
    */
   private readonly readAhead = new Map<string, { after: Checkpoint; read: Promise<ReadAllResult | null> }>();
   /** In-process serialisation per projection (loop, catchUp and rebuild steps of this instance). */
