@@ -18,8 +18,14 @@ describeEachDriver('visit appends: group commit of census calls', (driver) => {
   afterAll(async () => {
     await database?.dispose();
   });
+  // In the log's read order: two batches in flight on a server draw global positions at the same
+  // time, so positions alone can interleave them; readers order by (transaction_id, global_position).
   const stored = async () =>
-    (await database.db.query<{ stream_id: string; item: string }>(`SELECT stream_id, data->>'itemId' AS item FROM events WHERE stream_id LIKE 'visits-%' ORDER BY global_position`)).rows;
+    (
+      await database.db.query<{ stream_id: string; item: string }>(
+        `SELECT stream_id, data->>'itemId' AS item FROM events WHERE stream_id LIKE 'visits-%' ORDER BY transaction_id, global_position`,
+      )
+    ).rows;
 
   it('commits calls arriving together in one stream per batch, each call resolved once its batch is stored', async () => {
     const appends = new VisitAppends(store, 1000);
