@@ -35,6 +35,11 @@ export class CounterProjection implements Projection {
   rowsSeenAtFailure: number[] = [];
   /** Event ids whose side effect fired (live application only). */
   sideEffects: string[] = [];
+  /**
+   * Per `apply` call, how many events `ctx.memory` says the batches before it applied: each call
+   * adds its own before anything else (so a batch that fails has changed it).
+   */
+  remembered: number[] = [];
 
   constructor(options: CounterProjectionOptions = {}) {
     this.name = options.name ?? 'test_counter';
@@ -56,6 +61,9 @@ export class CounterProjection implements Projection {
 
   async apply(events: RecordedEvent[], ctx: ProjectionContext): Promise<void> {
     this.applyCalls++;
+    const remembered = (ctx.memory.get('events') as number | undefined) ?? 0;
+    this.remembered.push(remembered);
+    ctx.memory.set('events', remembered + events.length);
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     const failing = this.failWhen ? events.findIndex((e) => this.failWhen?.(e)) : -1;
     if (failing >= 0 && this.failures < this.failTimes) {

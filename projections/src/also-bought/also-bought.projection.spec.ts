@@ -58,7 +58,7 @@ describeEachDriver('also-bought projection', (driver) => {
     const { rows: [{ active_generation: generation }] } = await h.db.query<{ active_generation: number }>(`SELECT active_generation FROM projection_generations WHERE name = 'also-bought'`);
     const { events } = await h.store.readAll({ after: START, limit: 1000 });
     for (const event of events) {
-      await alsoBoughtProjection.apply([event], { tx: h.db, table: (name) => generationTable(name, Number(generation)), replaying: true });
+      await alsoBoughtProjection.apply([event], { tx: h.db, table: (name) => generationTable(name, Number(generation)), replaying: true, memory: new Map() });
     }
     expect(await rows()).toEqual(before);
     await h.runner.rebuild('also-bought');

@@ -1,5 +1,5 @@
 import type { Checkpoint, Database, RecordedEvent, SqlExecutor } from '@storefront/eventstore';
-import { checkpointOf } from './checkpoint-order';
+import { checkpointOf, checkpointsEqual } from './checkpoint-order';
 import { classifyError, isTransientError, transientDelayMs, type TransientBackoff } from './error-kinds';
 import type { Projection } from './projection';
 
@@ -20,7 +20,32 @@ export type ApplyTarget = {
   /** An event failed (deterministic error, or maxAttempts tries): park it (dead letter) and, for 'stop', halt — same transaction. */
   park(tx: SqlExecutor, event: RecordedEvent, error: Error, attempts: number, stop: boolean): Promise<void>;
   replaying: boolean;
+  /** The projection's memory between this target's batches (`ProjectionContext.memory`). */
+  memory: BatchMemory;
 };
+
+/**
+ * Keeps a projection's `ProjectionContext.memory` from one batch to the next of one target, as long
+ * as the batches follow on: a batch gets the map the last committed batch left only if it starts at
+ * that batch's end; otherwise (nothing committed yet, a rolled-back or unconfirmed commit, another
+ * process or a parked event moved the checkpoint, a reset) it gets a new one.
+ */
+export class BatchMemory {
+  private memory = new Map<string, unknown>();
+  private at: Checkpoint | null = null;
+
+  /** The map for a batch applied from `from`; it follows on only if `committed` is called. */
+  take(from: Checkpoint): Map<string, unknown> {
+    if (this.at === null || !checkpointsEqual(this.at, from)) this.memory = new Map();
+    this.at = null;
+    return this.memory;
+  }
+
+  /** The batch that took the map committed up to `to`. */
+  committed(to: Checkpoint): void {
+    this.at = to;
+  }
+}
 
 export type ApplyOptions = {
   /** Tries of an event failing with an error of unknown kind before it is parked (deterministic errors: one). */
@@ -146,13 +171,15 @@ async function attempt(
   to: Checkpoint,
 ): Promise<Error | null | typeof BUSY> {
   let applyError: Error | null = null;
+  const memory = target.memory.take(from);
+  let result: Error | null | typeof BUSY;
   try {
-    return await db.transaction(async (tx) => {
+    result = await db.transaction(async (tx) => {
       const table = await target.begin(tx, from);
       if (table === null) return BUSY;
       if (events.length > 0) {
         try {
-          await projection.apply(events, { tx, table, replaying: target.replaying });
+          await projection.apply(events, { tx, table, replaying: target.replaying, memory });
         } catch (err) {
           if (!isTransientError(err)) applyError = asError(err);
           throw err;
@@ -165,6 +192,8 @@ async function attempt(
     if (applyError !== null) return applyError; // rolled back: the batch had no effect
     throw err;
   }
+  if (result === null) target.memory.committed(to);
+  return result;
 }
 
 /** The thrown value as an Error (by shape: errors from another realm fail `instanceof Error`). */

@@ -1,5 +1,5 @@
 import { START, type Checkpoint, type Database, type EventStore } from '@storefront/eventstore';
-import { applyRead, sleep, withTransientRetry, type ApplyOptions, type ApplyTarget } from './batch-applier';
+import { applyRead, BatchMemory, sleep, withTransientRetry, type ApplyOptions, type ApplyTarget } from './batch-applier';
 import { checkpointsEqual, compareCheckpoints, formatCheckpoint } from './checkpoint-order';
 import { describeError, parkEvent } from './dead-letters';
 import { isTransientError, transientDelayMs, type TransientBackoff } from './error-kinds';
@@ -94,6 +94,7 @@ export async function rebuildProjection(deps: RunnerDeps, p: Projection, options
   let applied = 0;
   const target: ApplyTarget = {
     replaying: true,
+    memory: new BatchMemory(),
     begin: async (tx, expected) => {
       const s = await readProjectionState(tx, p.name, true);
       if (!s || s.rebuildGeneration !== next || s.rebuildVersion !== version || !s.rebuildCheckpoint || !checkpointsEqual(s.rebuildCheckpoint, expected)) return null;

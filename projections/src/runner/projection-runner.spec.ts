@@ -473,6 +473,29 @@ describeEachDriver('ProjectionRunner', (driver) => {
     expect(reads).toEqual([0, a[2].globalPosition, a[5].globalPosition, a[8].globalPosition]);
   });
 
+  it("hands a projection's memory on from batch to batch only while they follow on: not after a rolled-back batch, nor after another process applied", async () => {
+    const projection = new CounterProjection();
+    const runner = runnerFor(projection, { batchSize: 3 });
+    const a = await appendTestEvents(store, 'a', 10);
+    projection.failWhen = (e) => e.eventId === a[4].eventId;
+    projection.failTimes = 1;
+    await runner.catchUp();
+    expect(await streamCounts(test.db, projection)).toEqual({ a: 10 });
+    // [a0-a2] starts empty and leaves 3; [a3-a5] sees them, fails and is rolled back, so the halves
+    // it is bisected into start afresh: [a3, a4] empty, [a5] after it 2; then [a6-a8] 3 and [a9] 6.
+    expect(projection.remembered).toEqual([0, 3, 0, 2, 3, 6]);
+
+    // Another process applies the next events: this runner's memory no longer describes the read
+    // model, and its next batch starts with an empty one.
+    projection.remembered = [];
+    await appendTestEvents(store, 'b', 2);
+    await runnerFor(projection, { batchSize: 3 }).catchUp();
+    await appendTestEvents(store, 'c', 1);
+    await runner.catchUp();
+    expect(projection.remembered).toEqual([0, 0]);
+    expect(await streamCounts(test.db, projection)).toEqual({ a: 10, b: 2, c: 1 });
+  });
+
   it('catchUp applies only events of its types and still advances past others', async () => {
     const projection = new CounterProjection();
     const runner = runnerFor(projection, { batchSize: 3 });

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { EVENTS_CHANNEL, notificationConcerns, parseEventsNotification, type Checkpoint, type Database, type EventStore, type ReadAllResult } from '@storefront/eventstore';
-import { applyRead, sleep, withTransientRetry, type ApplyOptions, type ApplyTarget } from './batch-applier';
+import { applyRead, BatchMemory, sleep, withTransientRetry, type ApplyOptions, type ApplyTarget } from './batch-applier';
 import { checkpointsEqual, compareCheckpoints, formatCheckpoint } from './checkpoint-order';
 import { describeError, forgetDeadLettersAfter, parkEvent } from './dead-letters';
 import { DEFAULT_TRANSIENT_BACKOFF, isTransientError, transientDelayMs, type TransientBackoff } from './error-kinds';
@@ -198,6 +198,8 @@ export class ProjectionRunner {
    * horizon never changes, so one made earlier is as good as one made now.
    */
   private readonly readAhead = new Map<string, { after: Checkpoint; read: Promise<ReadAllResult | null> }>();
+  /** Each projection's memory between its live batches (ProjectionContext.memory). */
+  private readonly memories = new Map<string, BatchMemory>();
   /** In-process serialisation per projection (loop, catchUp and rebuild steps of this instance). */
   private readonly mutexes = new Map<string, Promise<unknown>>();
   private readonly catchingUp = new Map<string, number>();
@@ -393,8 +395,11 @@ export class ProjectionRunner {
 
   /** Live generation: advisory lock, lease, unchanged checkpoint; progress in `checkpoints`. */
   private liveTarget(p: Projection): ApplyTarget {
+    let memory = this.memories.get(p.name);
+    if (!memory) this.memories.set(p.name, (memory = new BatchMemory()));
     return {
       replaying: false,
+      memory,
       begin: async (tx, expected) => {
         if (!(await lockHoldingLease(tx, p.name, this.instanceId))) return null;
         const state = await readProjectionState(tx, p.name);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { START, type Checkpoint, type SqlExecutor } from '@storefront/eventstore';
-import { applyRead, type ApplyTarget } from './batch-applier';
+import { applyRead, BatchMemory, type ApplyTarget } from './batch-applier';
 import { checkpointsEqual, compareCheckpoints, formatCheckpoint } from './checkpoint-order';
 import type { Projection, ReadModelTable } from './projection';
 import type { RunnerDeps } from './projection-rebuild';
@@ -71,6 +71,7 @@ export async function verifyProjection(deps: RunnerDeps, p: Projection, options:
   const resolver = tableResolver(p, scratch);
   const target: ApplyTarget = {
     replaying: true,
+    memory: new BatchMemory(),
     begin: async () => resolver,
     advance: async () => undefined, // progress is kept in memory: the scratch tables are throw-away
     park: async () => undefined, // verify writes no dead letters

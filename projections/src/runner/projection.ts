@@ -34,6 +34,15 @@ export type ProjectionContext = {
   table(name: string): string;
   /** True while rebuilding or verifying: side effects (emails, integrations) must not fire. */
   replaying: boolean;
+  /**
+   * What the projection keeps in memory between its batches (a cache of its own rows, say). The
+   * runner hands the same map to the batches of one target while each starts where the last
+   * committed one ended. A map a batch changed is dropped if that batch does not commit, and a
+   * batch that does not follow on (another process applied in between, a reset, a rebuild) gets a
+   * new, empty one. So the projection may change it while applying, and what it holds at a batch's
+   * start describes the read model as committed.
+   */
+  memory: Map<string, unknown>;
 };
 
 /**

@@ -61,7 +61,9 @@ export class PastSite {
       for (const projection of PAGE_PROJECTIONS) {
         const own = events.filter((e) => projection.eventTypes.includes(e.type));
         for (let i = 0; i < own.length; i += APPLY_BATCH) {
-          await projection.apply(own.slice(i, i + APPLY_BATCH), { tx, table: (name) => name, replaying: true });
+          await projection.apply(own.slice(i, i + APPLY_BATCH), {
+            tx, table: (name) => name, replaying: true, memory: new Map(), // rolled back: nothing to remember
+          });
         }
       }
       projected = performance.now();
