@@ -9,6 +9,7 @@
  * Run standalone: `node bench/dist/analytics.bench.js [--hits N]`.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { PAGE_TYPES, REPORT_NAMES, VISITS_STREAM_TYPE, visitsStreamId, type ReportQuery, type VisitEvent } from '@storefront/domain';
 import { migrate, PostgresEventStore, START, type Database, type NewEvent, type StreamAppend } from '@storefront/eventstore';
 import { addDays, analyticsProjection, projectionMigrations, ProjectionRunner, readReport, type Projection } from '@storefront/projections';
@@ -139,14 +140,33 @@ function profiled(p: Projection, profile: Map<string, { n: number; ms: number }>
   };
   return {
     ...p,
-    apply: (events, ctx) => p.apply(events, {
+    apply: (events, ctx) => timed('(apply, in all)', () => p.apply(events, {
       ...ctx,
       tx: {
         query: (sql: string, params?: unknown[]) => timed(sql.replace(/\s+/g, ' ').slice(0, 90), () => ctx.tx.query(sql, params)),
         copyRows: (table, columns, rows) => timed(`COPY ${table}`, () => ctx.tx.copyRows(table, columns, rows)),
       } as typeof ctx.tx,
-    }),
+    })),
   };
+}
+
+/** CPU ticks used so far by each server process of this database (a server on this machine: /proc; none if unreadable). */
+async function backendCpuTicks(db: Database): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database()`);
+  const ticks = new Map<number, number>();
+  for (const { pid } of rows) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields.length > 12) ticks.set(pid, Number(fields[11]) + Number(fields[12])); // utime, stime (fields 14 and 15 of stat)
+  }
+  return ticks;
+}
+
+/** CPU seconds the server processes used since `before` (USER_HZ 100). */
+async function backendCpuSecondsSince(db: Database, before: Map<number, number>): Promise<number> {
+  let ticks = 0;
+  for (const [pid, now] of await backendCpuTicks(db)) ticks += now - (before.get(pid) ?? 0);
+  return ticks / 100;
 }
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
@@ -180,11 +200,17 @@ async function measure(db: Database, options: AnalyticsBenchOptions): Promise<An
   const runner = new ProjectionRunner({ db, store, projections: [projection], logger: quiet });
   await runner.prepare();
   started = performance.now();
+  const nodeCpu = process.cpuUsage();
+  const serverCpu = process.env.BENCH_PROFILE ? await backendCpuTicks(db) : new Map<number, number>();
   await runner.catchUp(undefined, { timeoutMs: 3_600_000 });
   const catchUpSeconds = (performance.now() - started) / 1000;
   if (profile.size > 0) {
-    console.log('statement time during catch-up (BENCH_PROFILE):');
-    for (const [sql, p] of [...profile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15)) console.log(`${p.ms.toFixed(0).padStart(8)} ms ${String(p.n).padStart(6)}x  ${sql}`);
+    const used = process.cpuUsage(nodeCpu);
+    console.log(`CPU during catch-up (BENCH_PROFILE): node ${((used.user + used.system) / 1e6).toFixed(1)} s, ` +
+      `its server processes ${(await backendCpuSecondsSince(db, serverCpu)).toFixed(1)} s, in ${catchUpSeconds.toFixed(1)} s`);
+    const statements = [...profile].filter(([k]) => !k.startsWith('(')).reduce((ms, [, p]) => ms + p.ms, 0);
+    console.log(`statement time during catch-up (BENCH_PROFILE): ${statements.toFixed(0)} ms in all statements`);
+    for (const [sql, p] of [...profile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20)) console.log(`${p.ms.toFixed(0).padStart(8)} ms ${String(p.n).padStart(6)}x  ${sql}`);
   }
   const [status] = await runner.status();
   if (status.lag !== 0 || status.deadLetters !== 0) throw new Error(`catch-up left lag ${status.lag}, ${status.deadLetters} dead letters`);

@@ -12,7 +12,8 @@ import { RowBatch, upsertRows, type Row } from '../runner/sql-batch';
 import { ANALYTICS_TABLES, RAW_COLUMNS, RAW_TABLES, T, type RawTable } from './analytics-tables';
 import { LocalDays, utcDay } from './local-day';
 import { ensurePartitions, type PartitionNeed } from './partitions';
-import { addCounts, addCountsCopied, Counters, insertNew, insertRaw } from './rollup-writes';
+import { addCounts, addCountsCopied, Counters, insertRaw } from './rollup-writes';
+import { addToSeenSet } from './seen-sets';
 import { VITAL_COLUMNS, VITAL_METRICS, vitalBucket, vitalColumnIndex } from './vitals-buckets';
 
 /**
@@ -92,7 +93,7 @@ export const analyticsProjection: Projection = {
 const days = new LocalDays();
 
 async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): Promise<void> {
-  const { tx, table } = ctx;
+  const { tx, table, memory } = ctx;
   // Commit without waiting for the WAL flush: a batch and its checkpoint commit together, so a
   // crash that loses the last commits loses both, and the runner applies those events again.
   await tx.query(`set local synchronous_commit = off`);
@@ -371,11 +372,11 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
       if (!old || flags !== oldFlags || source !== (old.source ?? null)) stored.set({ day: touch.day, visit_id: touch.visit_id, flags, source });
     }
     await stored.flush();
-    for (const r of await seenNew(tx, table(T.daySourceVisitors), sourceVisitors, ['day', 'source'])) sources.add({ day: r.day, source: r.source }, { visitors: 1 });
+    for (const r of await addToSeenSet(tx, memory, table(T.daySourceVisitors), ['day', 'source', 'visitor_id'], [...sourceVisitors.values()])) sources.add({ day: r.day, source: r.source }, { visitors: 1 });
   }
-  for (const r of await seenNew(tx, table(T.dayVisitors), visitors, ['day'])) traffic.add({ day: r.day }, { visitors: 1 });
-  for (const r of await seenNew(tx, table(T.dayPageVisitors), pageVisitors, ['day', 'path'])) pages.add({ day: r.day, path: r.path }, { visitors: 1 });
-  for (const r of await seenNew(tx, table(T.dayProductVisits), productVisits, ['day', 'product_id'])) products.add({ day: r.day, product_id: r.product_id }, { views: 1 });
+  for (const r of await addToSeenSet(tx, memory, table(T.dayVisitors), ['day', 'visitor_id'], [...visitors.values()])) traffic.add({ day: r.day }, { visitors: 1 });
+  for (const r of await addToSeenSet(tx, memory, table(T.dayPageVisitors), ['day', 'path', 'visitor_id'], [...pageVisitors.values()])) pages.add({ day: r.day, path: r.path }, { visitors: 1 });
+  for (const r of await addToSeenSet(tx, memory, table(T.dayProductVisits), ['day', 'product_id', 'visit_id'], [...productVisits.values()])) products.add({ day: r.day, product_id: r.product_id }, { views: 1 });
 
   await addCounts(tx, table(T.traffic), traffic.list(), ['day'], ['visits', 'visitors', 'page_views']);
   await addCounts(tx, table(T.funnel), funnel.list(), ['day'], [...FUNNEL_COLUMNS]);
@@ -400,12 +401,6 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
 async function loadSite(tx: SqlExecutor, name: string): Promise<{ time_zone: string; currency: string }> {
   const { rows } = await tx.query<{ time_zone: string; currency: string }>(`select time_zone, currency from ${name} where id = 1`);
   return rows[0] ?? { time_zone: DEFAULT_TIME_ZONE, currency: DEFAULT_CURRENCY };
-}
-
-/** Inserts a seen set's pairs and answers those that were new (grouping columns as text). */
-async function seenNew(tx: SqlExecutor, name: string, rows: Map<string, Row>, group: string[]): Promise<Record<string, string>[]> {
-  if (rows.size === 0) return [];
-  return insertNew<Record<string, string>>(tx, name, [...rows.values()], group);
 }
 
 async function rawKeptFrom(tx: SqlExecutor): Promise<string | null> {

@@ -55,22 +55,32 @@ function onConflictAdd(keys: string[], sums: string[], maxima: string[]): string
 
 /**
  * Inserts raw rows (every row has a key of its own: a hit id, an event id) with COPY, and answers
- * the rows stored. COPY cannot skip a key already stored, so it runs under a savepoint: should a
- * key come again (not expected: every hit and event has its own id, and a batch commits with its
+ * the rows stored. COPY cannot skip a key already stored (see `copyUnlessRepeated`): should a key
+ * come again (not expected: every hit and event has its own id, and a batch commits with its
  * checkpoint), the batch's rows go in again through `insertNew`, which skips those keys.
  */
 export async function insertRaw(tx: SqlExecutor, table: string, columns: string[], rows: (Row & { day: string })[]): Promise<{ day: string }[]> {
   if (rows.length === 0) return [];
-  await tx.query('savepoint raw_rows');
+  if (await copyUnlessRepeated(tx, table, columns, rows.map((r) => columns.map((c) => r[c])))) return rows;
+  return insertNew<{ day: string }>(tx, table, rows, ['day'], columns);
+}
+
+/**
+ * COPYs rows (values in `columns` order) under a savepoint and answers true; if a row's key is
+ * stored already, the copy is rolled back to the savepoint (nothing of it stays) and the answer
+ * is false. Any other error is thrown.
+ */
+export async function copyUnlessRepeated(tx: SqlExecutor, table: string, columns: string[], rows: unknown[][]): Promise<boolean> {
+  await tx.query('savepoint copied_rows');
   try {
-    await tx.copyRows(table, columns, rows.map((r) => columns.map((c) => r[c])));
+    await tx.copyRows(table, columns, rows);
   } catch (err) {
     if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
-    await tx.query('rollback to savepoint raw_rows');
-    return insertNew<{ day: string }>(tx, table, rows, ['day'], columns);
+    await tx.query('rollback to savepoint copied_rows');
+    return false;
   }
-  await tx.query('release savepoint raw_rows');
-  return rows;
+  await tx.query('release savepoint copied_rows');
+  return true;
 }
 
 const UNIQUE_VIOLATION = '23505';
