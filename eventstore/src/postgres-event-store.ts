@@ -40,8 +40,12 @@ type EventRow = {
   event_type: string;
   schema_version: number;
   data: unknown;
-  /** Before the one-row append (the old migration 003, now part of eventstore/001) also eventId, schemaVersion and recordedAt (the columns' values). */
-  metadata: StoredMetadata;
+  /**
+   * The stored metadata document as JSON text (selected `metadata::text`: see `EventDecoder`).
+   * Before the one-row append (the old migration 003, now part of eventstore/001) also eventId,
+   * schemaVersion and recordedAt (the columns' values).
+   */
+  metadata: string;
   recorded_at: Date;
 };
 
@@ -177,7 +181,7 @@ FROM inserted i ORDER BY i.global_position`;
 const STREAM_VERSION_SQL = 'SELECT max(stream_position) AS version FROM events WHERE stream_id = $1';
 
 const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_position,
-  event_id::text AS event_id, event_type, schema_version, data, metadata, recorded_at`;
+  event_id::text AS event_id, event_type, schema_version, data, metadata::text AS metadata, recorded_at`;
 
 /**
  * Rows of transactions that may still be running (or not yet visible) are left for a later read.
@@ -187,7 +191,7 @@ const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, 
 const VISIBLE = 'transaction_id < (SELECT es_read_horizon())';
 
 /** The full metadata of an event: the stored document plus the values kept in columns. */
-function fullMetadata(stored: StoredMetadata, eventId: string, schemaVersion: number, recordedAt: Date): EventMetadata {
+function fullMetadata(stored: StoredMetadata, eventId: string, schemaVersion: number, recordedAt: string): EventMetadata {
   // Built field by field (one object shape): readers call this for every event they read.
   const metadata: EventMetadata = {
     eventId,
@@ -195,7 +199,7 @@ function fullMetadata(stored: StoredMetadata, eventId: string, schemaVersion: nu
     correlationId: stored.correlationId,
     causationId: stored.causationId,
     actor: stored.actor,
-    recordedAt: recordedAt.toISOString(),
+    recordedAt,
     schemaVersion,
   };
   if (stored.requestId !== undefined) metadata.requestId = stored.requestId;
@@ -204,22 +208,44 @@ function fullMetadata(stored: StoredMetadata, eventId: string, schemaVersion: nu
 }
 
 /**
- * A row as a RecordedEvent in its current shape: every event the store reads passes here, so this
- * is where old schema versions are upcast (type, schemaVersion and data; metadata.schemaVersion too).
+ * Turns the rows of one read into RecordedEvents in their current shape: every event the store
+ * reads passes here, so this is where old schema versions are upcast (type, schemaVersion and
+ * data; metadata.schemaVersion too).
+ *
+ * The events of one append share their metadata document and their recorded_at (one command, one
+ * transaction), and a read returns them one after the other: the document (selected as text) is
+ * parsed, and the time written as ISO text, once per run of equal values rather than per event,
+ * which is most of the cost of reading a log of large appends (the batched visit events). Each
+ * event still gets its own metadata object and its own Date.
  */
-function toRecordedEvent(row: EventRow, upcasters: EventUpcasters): RecordedEvent {
-  const current = upcasters.upcast({ type: row.event_type, schemaVersion: row.schema_version, data: row.data });
-  return {
-    globalPosition: row.global_position,
-    transactionId: row.transaction_id,
-    streamId: row.stream_id,
-    streamPosition: row.stream_position,
-    eventId: row.event_id,
-    type: current.type,
-    schemaVersion: current.schemaVersion,
-    data: current.data,
-    metadata: fullMetadata(row.metadata, row.event_id, current.schemaVersion, row.recorded_at),
-    recordedAt: row.recorded_at,
+function eventDecoder(upcasters: EventUpcasters): (row: EventRow) => RecordedEvent {
+  let metadataText: string | null = null;
+  let stored: StoredMetadata | null = null;
+  let recordedMs = Number.NaN;
+  let recordedIso = '';
+  return (row) => {
+    if (row.metadata !== metadataText || stored === null) {
+      stored = JSON.parse(row.metadata) as StoredMetadata;
+      metadataText = row.metadata;
+    }
+    const ms = row.recorded_at.getTime();
+    if (ms !== recordedMs) {
+      recordedIso = row.recorded_at.toISOString();
+      recordedMs = ms;
+    }
+    const current = upcasters.upcast({ type: row.event_type, schemaVersion: row.schema_version, data: row.data });
+    return {
+      globalPosition: row.global_position,
+      transactionId: row.transaction_id,
+      streamId: row.stream_id,
+      streamPosition: row.stream_position,
+      eventId: row.event_id,
+      type: current.type,
+      schemaVersion: current.schemaVersion,
+      data: current.data,
+      metadata: fullMetadata(stored, row.event_id, current.schemaVersion, recordedIso),
+      recordedAt: row.recorded_at,
+    };
   };
 }
 
@@ -253,7 +279,7 @@ function appendedResult(append: PreparedAppend, rows: AppendRow[]): Extract<Appe
       type: p.type,
       schemaVersion: p.schemaVersion,
       data: p.data,
-      metadata: fullMetadata(append.metadata, p.eventId, p.schemaVersion, recordedAt),
+      metadata: fullMetadata(append.metadata, p.eventId, p.schemaVersion, recordedAt.toISOString()),
       recordedAt,
     };
   });
@@ -482,7 +508,7 @@ export class PostgresEventStore implements EventStore {
        ORDER BY stream_position`,
       [streamId, options.toVersion ?? null, options.toTime?.toISOString() ?? null, options.fromVersion ?? null],
     );
-    return rows.map((row) => toRecordedEvent(row, this.upcasters));
+    return rows.map(eventDecoder(this.upcasters));
   }
 
   async streamVersion(streamId: string): Promise<number> {
@@ -552,7 +578,7 @@ export class PostgresEventStore implements EventStore {
       `SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_position,
               event_id::text AS event_id, event_type, schema_version, recorded_at, matched, scanned_index,
               CASE WHEN matched THEN data END AS data,
-              CASE WHEN matched THEN metadata END AS metadata
+              CASE WHEN matched THEN metadata::text END AS metadata
        FROM (${scannedRows}) counted
        ${filtered ? `WHERE ${kept}` : ''}
        -- Qualified: the bare name would sort by the text alias above ('999' > '1000').
@@ -564,7 +590,7 @@ export class PostgresEventStore implements EventStore {
     );
     const last = rows[rows.length - 1];
     return {
-      events: rows.filter((row) => row.matched).map((row) => toRecordedEvent(row, this.upcasters)),
+      events: rows.filter((row) => row.matched).map(eventDecoder(this.upcasters)),
       checkpoint: last ? { transactionId: last.transaction_id, globalPosition: last.global_position } : after,
       // The last row returned is the last one scanned (or kept, with maxEvents): its number is the count.
       scanned: filtered ? Number(last?.scanned_index ?? 0) : rows.length,
