@@ -143,7 +143,8 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
       touch.source = source;
       touch.sourceVisitor = d.visitorId;
     }
-    visitors.set(`${dayOf}|${d.visitorId}`, { day: dayOf, visitor_id: d.visitorId });
+    const visitor = `${dayOf}|${d.visitorId}`;
+    if (!visitors.has(visitor)) visitors.set(visitor, { day: dayOf, visitor_id: d.visitorId });
   };
 
   for (const e of events) {
@@ -175,13 +176,15 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
         const product = d.pageKind === 'product-details' && d.itemId ? d.itemId : null;
         const flags = (product ? FLAG.viewedProduct : 0) | (d.pageType === PAGE_TYPES.checkout ? FLAG.startedCheckout : 0);
         touchVisit(d, dd, flags, d.referrerHost || '(direct)');
-        traffic.add({ day: dd }, { page_views: 1 });
-        pages.add({ day: dd, path: d.path }, { page_views: 1 });
-        pageVisitors.set(`${dd}|${d.path}|${d.visitorId}`, { day: dd, path: d.path, visitor_id: d.visitorId });
-        if (d.title) pageTitles.set(d.path, { path: d.path, title: d.title });
+        traffic.bump('page_views', 1, dd);
+        pages.bump('page_views', 1, dd, d.path);
+        const pageVisitor = `${dd}|${d.path}|${d.visitorId}`;
+        if (!pageVisitors.has(pageVisitor)) pageVisitors.set(pageVisitor, { day: dd, path: d.path, visitor_id: d.visitorId });
+        if (d.title && pageTitles.get(d.path)?.title !== d.title) pageTitles.set(d.path, { path: d.path, title: d.title });
         if (product) {
-          productVisits.set(`${dd}|${product}|${d.visitId}`, { day: dd, product_id: product, visit_id: d.visitId });
-          products.at({ day: dd, product_id: product });
+          const productVisit = `${dd}|${product}|${d.visitId}`;
+          if (!productVisits.has(productVisit)) productVisits.set(productVisit, { day: dd, product_id: product, visit_id: d.visitId });
+          products.bump('views', 0, dd, product);
         }
         break;
       }
@@ -193,7 +196,7 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
           cart_id: d.cartId, item_id: d.itemId, item_title: d.itemTitle, collection_id: d.collectionId, product_page: d.productPage,
         });
         touchVisit(d, dd, FLAG.addedToCart);
-        products.add({ day: dd, product_id: d.itemId }, { adds_to_cart: 1 });
+        products.bump('adds_to_cart', 1, dd, d.itemId);
         if (d.itemTitle) productNames.set(d.itemId, { product_id: d.itemId, name: d.itemTitle });
         break;
       }
@@ -219,7 +222,7 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
         const dd = day(d.at);
         raw.get(T.interactionEvents)!.push(interaction(e.type, d, d.action, d.buttonId, d.label));
         touchVisit(d, dd, 0);
-        buttons.add({ day: dd, button_id: d.buttonId }, d.action === 'click' ? { clicks: 1 } : { renders: 1 });
+        buttons.bump(d.action === 'click' ? 'clicks' : 'renders', 1, dd, d.buttonId);
         if (d.label) buttonLabels.set(d.buttonId, { button_id: d.buttonId, label: d.label });
         break;
       }
@@ -228,7 +231,7 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
         const dd = day(d.at);
         raw.get(T.interactionEvents)!.push(interaction(e.type, d, 'render', d.formId, null));
         touchVisit(d, dd, 0);
-        forms.add({ day: dd, form_id: d.formId }, { renders: 1 });
+        forms.bump('renders', 1, dd, d.formId);
         break;
       }
       case 'OverlayTracked': {
@@ -322,7 +325,7 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
       }
       case 'FormSubmitted': {
         const d = (e as RecordedEvent<FormSubmitted['data']>).data;
-        forms.add({ day: day(d.at), form_id: d.formId }, { submissions: 1 });
+        forms.bump('submissions', 1, day(d.at), d.formId);
         break;
       }
     }
@@ -361,7 +364,7 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
       const flags = oldFlags | touch.flags;
       const oldLevel = old ? funnelLevel(oldFlags) : 0;
       const level = funnelLevel(flags);
-      if (!old) traffic.add({ day: touch.day }, { visits: 1 });
+      if (!old) traffic.bump('visits', 1, touch.day);
       for (let step = oldLevel; step < level; step++) funnel.add({ day: touch.day }, { [FUNNEL_COLUMNS[step]]: 1 });
       let source = old?.source ?? null;
       if (source === null && touch.source !== undefined) {
@@ -372,11 +375,11 @@ async function applyAnalytics(events: RecordedEvent[], ctx: ProjectionContext): 
       if (!old || flags !== oldFlags || source !== (old.source ?? null)) stored.set({ day: touch.day, visit_id: touch.visit_id, flags, source });
     }
     await stored.flush();
-    for (const r of await addToSeenSet(tx, memory, table(T.daySourceVisitors), ['day', 'source', 'visitor_id'], [...sourceVisitors.values()])) sources.add({ day: r.day, source: r.source }, { visitors: 1 });
+    for (const r of await addToSeenSet(tx, memory, table(T.daySourceVisitors), ['day', 'source', 'visitor_id'], [...sourceVisitors.values()])) sources.bump('visitors', 1, r.day as string, r.source as string);
   }
-  for (const r of await addToSeenSet(tx, memory, table(T.dayVisitors), ['day', 'visitor_id'], [...visitors.values()])) traffic.add({ day: r.day }, { visitors: 1 });
-  for (const r of await addToSeenSet(tx, memory, table(T.dayPageVisitors), ['day', 'path', 'visitor_id'], [...pageVisitors.values()])) pages.add({ day: r.day, path: r.path }, { visitors: 1 });
-  for (const r of await addToSeenSet(tx, memory, table(T.dayProductVisits), ['day', 'product_id', 'visit_id'], [...productVisits.values()])) products.add({ day: r.day, product_id: r.product_id }, { views: 1 });
+  for (const r of await addToSeenSet(tx, memory, table(T.dayVisitors), ['day', 'visitor_id'], [...visitors.values()])) traffic.bump('visitors', 1, r.day as string);
+  for (const r of await addToSeenSet(tx, memory, table(T.dayPageVisitors), ['day', 'path', 'visitor_id'], [...pageVisitors.values()])) pages.bump('visitors', 1, r.day as string, r.path as string);
+  for (const r of await addToSeenSet(tx, memory, table(T.dayProductVisits), ['day', 'product_id', 'visit_id'], [...productVisits.values()])) products.bump('views', 1, r.day as string, r.product_id as string);
 
   await addCounts(tx, table(T.traffic), traffic.list(), ['day'], ['visits', 'visitors', 'page_views']);
   await addCounts(tx, table(T.funnel), funnel.list(), ['day'], [...FUNNEL_COLUMNS]);

@@ -124,6 +124,22 @@ export class Counters<V extends Record<string, number>> {
     for (const c in delta) row[c] += delta[c] as number;
   }
 
+  /**
+   * Adds `n` to `column` of the row whose key columns (one or two) hold `first` and `second`: `add`
+   * without the key and delta objects, for the fold's per-event counts.
+   */
+  bump(column: keyof V & string, n: number, first: string, second?: string): void {
+    const k = second === undefined ? first : first + '\u0000' + second;
+    let row = this.rows.get(k);
+    if (!row) {
+      const key: Row = { [this.keys[0]]: first };
+      if (second !== undefined) key[this.keys[1]] = second;
+      row = Object.assign(key, this.zero()) as Row & V;
+      this.rows.set(k, row);
+    }
+    (row as Record<string, number>)[column] += n;
+  }
+
   list(): Row[] {
     return [...this.rows.values()];
   }
