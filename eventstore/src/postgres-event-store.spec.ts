@@ -77,6 +77,34 @@ describeEachDriver('PostgresEventStore', (driver) => {
       expect(await store.readStream('nope')).toEqual([]);
     });
 
+    it('reads each event with its own command metadata and its own objects, across runs of events from one append', async () => {
+      const head = await store.headCheckpoint();
+      const first = testCommandContext({ actor: { kind: 'owner', id: 'o-1' } });
+      const second = testCommandContext({ actor: { kind: 'visitor', id: 'v-2' }, requestId: 'req-2' });
+      const appendAs = (streamId: string, count: number, command: typeof first) =>
+        store.append(streamId, Array.from({ length: count }, (_, i) => ({ type: 'Noted', data: { i } })), { streamType: 'test', expectedVersion: 'no_stream', command });
+      await appendAs('runs-1', 3, first);
+      await appendAs('runs-2', 1, second);
+      const third = testCommandContext({ actor: { kind: 'owner', id: 'o-1' } });
+      await appendAs('runs-3', 2, third);
+      const { events } = await store.readAll({ after: head, limit: 100 });
+      const runs = events.filter((e) => e.streamId.startsWith('runs-'));
+      const commands = new Map([[first.commandId, 'first'], [second.commandId, 'second'], [third.commandId, 'third']]);
+      expect(runs.map((e) => `${e.streamId} ${commands.get(e.metadata.commandId)} ${e.metadata.actor.id}`)).toEqual([
+        'runs-1 first o-1', 'runs-1 first o-1', 'runs-1 first o-1', 'runs-2 second v-2', 'runs-3 third o-1', 'runs-3 third o-1',
+      ]);
+      expect(runs.map((e) => e.metadata.requestId ?? null)).toEqual([null, null, null, 'req-2', null, null]);
+      for (const e of runs) {
+        expect(e.metadata.eventId).toBe(e.eventId);
+        expect(e.metadata.recordedAt).toBe(e.recordedAt.toISOString());
+      }
+      // One append's events share their values, not their objects.
+      expect(runs[1]!.metadata).toEqual({ ...runs[0]!.metadata, eventId: runs[1]!.eventId });
+      expect(runs[1]!.metadata).not.toBe(runs[0]!.metadata);
+      expect(runs[1]!.recordedAt).not.toBe(runs[0]!.recordedAt);
+      expect(runs[4]!.recordedAt.getTime()).toBeGreaterThanOrEqual(runs[3]!.recordedAt.getTime());
+    });
+
     it('reads up to a version and up to a time', async () => {
       const first = await append('s-time', ['A', 'B'], 'no_stream');
       await sleep(25);
