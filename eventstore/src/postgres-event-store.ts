@@ -41,7 +41,7 @@ type EventRow = {
   schema_version: number;
   data: unknown;
   /**
-   * The stored metadata document as JSON text (selected `metadata::text`: see `EventDecoder`).
+   * The stored metadata document as JSON text (selected `metadata::text`: see `eventDecoder`).
    * Before the one-row append (the old migration 003, now part of eventstore/001) also eventId,
    * schemaVersion and recordedAt (the columns' values).
    */
