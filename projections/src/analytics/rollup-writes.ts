@@ -102,21 +102,18 @@ export async function insertNew<R extends Row>(tx: SqlExecutor, table: string, r
   return inserted;
 }
 
-/** Sums per key, in insertion order; `add` merges one more contribution. */
+/**
+ * Sums per key (one or two text key columns), in insertion order; `add` merges one more
+ * contribution, `bump` adds to one counter.
+ */
 export class Counters<V extends Record<string, number>> {
   readonly rows = new Map<string, Row & V>();
-  constructor(private readonly keys: string[], private readonly zero: () => V) {}
+  constructor(private readonly keys: [string] | [string, string], private readonly zero: () => V) {}
 
+  /** The row of `key` (its key columns' values), made with zero counters if new. */
   at(key: Row): Row & V {
-    const keys = this.keys;
-    let k = String(key[keys[0]]);
-    for (let i = 1; i < keys.length; i++) k += '\u0000' + String(key[keys[i]]);
-    let row = this.rows.get(k);
-    if (!row) {
-      row = Object.assign(pick(key, keys), this.zero()) as Row & V;
-      this.rows.set(k, row);
-    }
-    return row;
+    const [first, second] = this.keys;
+    return this.row(String(key[first]), second === undefined ? undefined : String(key[second]));
   }
 
   add(key: Row, delta: Partial<V>): void {
@@ -125,28 +122,26 @@ export class Counters<V extends Record<string, number>> {
   }
 
   /**
-   * Adds `n` to `column` of the row whose key columns (one or two) hold `first` and `second`: `add`
-   * without the key and delta objects, for the fold's per-event counts.
+   * Adds `n` to `column` of the row whose key columns hold `first` and `second`: `add` without the
+   * key and delta objects, for the fold's per-event counts.
    */
   bump(column: keyof V & string, n: number, first: string, second?: string): void {
-    const k = second === undefined ? first : first + '\u0000' + second;
-    let row = this.rows.get(k);
-    if (!row) {
-      const key: Row = { [this.keys[0]]: first };
-      if (second !== undefined) key[this.keys[1]] = second;
-      row = Object.assign(key, this.zero()) as Row & V;
-      this.rows.set(k, row);
-    }
-    (row as Record<string, number>)[column] += n;
+    (this.row(first, second) as Record<string, number>)[column] += n;
   }
 
   list(): Row[] {
     return [...this.rows.values()];
   }
-}
 
-function pick(row: Row, columns: string[]): Row {
-  const out: Row = {};
-  for (const c of columns) out[c] = row[c];
-  return out;
+  private row(first: string, second: string | undefined): Row & V {
+    const k = second === undefined ? first : first + '\u0000' + second;
+    let row = this.rows.get(k);
+    if (!row) {
+      const key: Row = { [this.keys[0]]: first };
+      if (second !== undefined) key[this.keys[1]!] = second;
+      row = Object.assign(key, this.zero()) as Row & V;
+      this.rows.set(k, row);
+    }
+    return row;
+  }
 }
