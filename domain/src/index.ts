@@ -5,6 +5,7 @@ export * from './shared/money';
 export * from './shared/strings';
 export * from './shared/error-catalogue';
 export * from './shared/history';
+export * from './shared/unicode';
 export { fieldName, parseRequest, requestProblem, RestoreRequest, type Parsed, type RequestSchema, type SentText } from './shared/requests';
 export * from './catalog/product-record';
 export * from './catalog/events';

@@ -10,6 +10,7 @@
  */
 import type { DomainError } from '../shared/decider';
 import { errorOf, REQUEST_ERROR_MESSAGES } from '../shared/error-catalogue';
+import { wellFormed } from '../shared/unicode';
 import type { Parsed } from '../shared/requests';
 import type {
   AddToCartTracking, ButtonCensus, CensusCookie, CensusPageFields, FormRenderCensus, HitData, JavascriptErrorReport, OrderTracking,
@@ -68,14 +69,6 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 function object(value: unknown, field: string): Record<string, unknown> {
   return isObject(value) ? value : refuse(field, `${field} must be a JSON object.`);
-}
-
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
-
-/** Text with each lone surrogate (not storable as JSON in PostgreSQL) replaced by U+FFFD. */
-export function wellFormed(text: string): string {
-  return LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\ufffd') : text;
 }
 
 /** Text cut to `max` characters (never splitting a surrogate pair). */

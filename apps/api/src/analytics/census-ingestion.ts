@@ -6,7 +6,7 @@ import {
 } from '@storefront/domain';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { WebsiteDirectory } from '../catalog';
-import { parseJsonText } from '../infrastructure/http/body-parsers';
+import { INGESTION_JSON_TEXT, parseJsonText } from '../infrastructure/http/body-parsers';
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { headerOf, type AppRequest } from '../infrastructure/http/request-context';
 import { valueOrThrow } from '../infrastructure/http/parse-body';
@@ -49,7 +49,7 @@ export class CensusIngestion {
   /** RecordHit (form-encoded `event`, `data`, `ss_cvr`). */
   async recordHit(req: AppRequest): Promise<void> {
     const client = this.admit(req);
-    const hit = valueOrThrow(parseRecordHit(req.body, client.now, parseJsonText));
+    const hit = valueOrThrow(parseRecordHit(req.body, client.now, (text) => parseJsonText(text, INGESTION_JSON_TEXT)));
     await this.checkWebsite(hit.data.websiteId);
     if (client.bot) return;
     const ids = await this.identify(client, hit.data.websiteId, hit.cookie);
@@ -83,7 +83,7 @@ export class CensusIngestion {
   /** Performance records: a JSON array, as text (sendBeacon) or as JSON. */
   async performance(req: AppRequest): Promise<void> {
     const client = this.admit(req);
-    const body = typeof req.body === 'string' ? parseJsonText(req.body) : req.body;
+    const body = typeof req.body === 'string' ? parseJsonText(req.body, INGESTION_JSON_TEXT) : req.body;
     const records = valueOrThrow(parsePerformanceRecords(body));
     for (const r of records) await this.checkWebsite(r.data.websiteId);
     if (client.bot) return;

@@ -165,6 +165,24 @@ describeEachDriver('census calls over HTTP (issue 16)', (driver) => {
     expect(errors[0]!).toMatchObject({ message: 'x is not defined', source: 'app.js', line: 1, column: 2 });
   });
 
+  // Only these routes keep lone surrogates (every other JSON body is refused with 400: bad-input.e2e.spec.ts):
+  // a tracker cutting a message at 5000 characters can end in half of a pair, and the report still counts.
+  it('stores reports whose text holds half of a surrogate pair, with U+FFFD in its place, on JSON, text and form bodies', async () => {
+    const cutMessage = `${'m'.repeat(4999)}\u{1F600}`.slice(0, 5000);
+    const report = { websiteId, pagePath: '/shop', pageLoadId: 'load-half', errors: [{ message: cutMessage, stack: 'at \udc00f', ts: NOW }] };
+    await post('/api/events/RecordJavascriptErrors').set('X-XSRF-Token', 'anonymous').send(report).expect(202);
+    const record = (pageLoadId: string, pagePath: string) => ({ app: 'storefront', event: 'web-vitals', pageLoadId, ts: NOW, data: { websiteId, pagePath, pageType: 1, fcp: 900 } });
+    await post('/api/1/performance/records').send([record('load-half-json', '/a\ud800')]).expect(204);
+    await post('/api/1/performance/records').set('Content-Type', 'text/plain;charset=UTF-8').send(JSON.stringify([record('load-half-text', '/b\udfff')])).expect(204);
+    await hit('view', hitData({ title: 'Mug \ud83d', pagePath: '/shop/mug' })).expect(204);
+    const rows = (await visitRows()).slice(-4);
+    const errors = rows[0]!.data.errors as { message: string; stack: string }[];
+    expect(errors[0]!.message).toBe(`${'m'.repeat(4999)}\ufffd`);
+    expect(errors[0]!.stack).toBe('at \ufffdf');
+    expect([rows[1]!.data.path, rows[2]!.data.path]).toEqual(['/a\ufffd', '/b\ufffd']);
+    expect(rows[3]!.data.title).toBe('Mug \ufffd');
+  });
+
   it('takes census calls from a signed-in viewer without the owner token, but error reports only with the session token', async () => {
     const owner = await signIn(t.server);
     await post('/api/census/RecordHit').set('Cookie', owner.cookie).type('form').send({ event: 'view', data: JSON.stringify(hitData()), ss_cvr: CENSUS }).expect(204);

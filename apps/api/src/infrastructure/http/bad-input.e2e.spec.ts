@@ -65,6 +65,28 @@ describeEachDriver('bad input answers 4xx with a message and stores nothing', (d
       await expectRefused(() => request(t.server).post('/api/commerce/shopping-cart/entries').send(body()), 400, 'INVALID_REQUEST');
     });
 
+    // JSON can escape half of a surrogate pair ("\\ud800"): a JavaScript string holds it, but no
+    // UTF-8 text can, and PostgreSQL's jsonb refuses it when the event is appended (a 500 found by the
+    // fuzz suite on the restock settings' success text).
+    it.each([
+      ['a high surrogate in a free-text field', { restockNotificationsSuccessText: 'Thanks \ud800' }],
+      ['a low surrogate in a free-text field', { restockNotificationsSuccessText: '\udfff' }],
+      ['a reversed pair in a free-text field', { restockNotificationsSuccessText: '\udc00\ud800' }],
+      ['a lone surrogate in a key', { 'restockNotificationsSuccessText\ud800': 'x' }],
+    ])('%s of a JSON body: 400 INVALID_REQUEST', async (_what, body) => {
+      await expectRefused(
+        () => raw(base, 'PATCH', '/api/site-users/account/notifications/restock/settings', { Cookie: admin.cookie, 'X-XSRF-Token': admin.xsrf, 'Content-Type': 'application/json' }, JSON.stringify(body)),
+        400,
+        'INVALID_REQUEST',
+      );
+    });
+
+    it('a well-formed pair (an emoji) in the same field is stored', async () => {
+      const res = await raw(base, 'PATCH', '/api/site-users/account/notifications/restock/settings', { Cookie: admin.cookie, 'X-XSRF-Token': admin.xsrf, 'Content-Type': 'application/json' }, JSON.stringify({ restockNotificationsSuccessText: 'Thanks \ud83d\ude00' }));
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body).settings.restockNotificationsSuccessText).toBe('Thanks \u{1F600}');
+    });
+
     it.each([
       ['a product id', '/api/commerce/products/abc%00def'],
       ['a stock query', '/api/commerce/inventory/stock?itemId=%00'],

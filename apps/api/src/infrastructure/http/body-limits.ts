@@ -20,20 +20,29 @@ const UPLOAD = { method: 'POST', path: /^\/api\/media\/images\/?$/ };
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
- * Routes with a smaller body limit than BODY_LIMITS.bytes: the census calls (issue 16), whose
- * bodies are a page's hit or a batch of small reports; the error reports carry up to 20 stacks.
+ * The analytics ingestion routes (issue 16): the census calls, whose bodies are a page's hit or a
+ * batch of small reports, and the error reports, which carry up to 20 stacks. Their body limit is
+ * smaller than BODY_LIMITS.bytes, and their parsers make text well-formed themselves (a browser's
+ * report cut at 5,000 characters can end in half of a surrogate pair).
  */
-const SMALL_BODY_ROUTES: { method: string; path: RegExp; bytes: number }[] = [
+const INGESTION_ROUTES: { method: string; path: RegExp; bytes: number }[] = [
   { method: 'POST', path: /^\/api\/events\/RecordJavascriptErrors\/?$/, bytes: 256 * 1024 },
   { method: 'POST', path: /^\/api\/(census\/|1\/performance\/records\/?$)/, bytes: 64 * 1024 },
 ];
+
+const ingestionRouteOf = (req: Pick<FastifyRequest, 'method' | 'url'>, path: string) =>
+  INGESTION_ROUTES.find((route) => req.method === route.method && route.path.test(path));
 
 /** The most a request to this route may declare in Content-Length. */
 export function bodyLimitFor(req: Pick<FastifyRequest, 'method' | 'url'>): number {
   const path = pathOf(req as FastifyRequest);
   if (req.method === UPLOAD.method && UPLOAD.path.test(path)) return MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES;
-  for (const route of SMALL_BODY_ROUTES) if (req.method === route.method && route.path.test(path)) return route.bytes;
-  return BODY_LIMITS.bytes;
+  return ingestionRouteOf(req, path)?.bytes ?? BODY_LIMITS.bytes;
+}
+
+/** Whether this is an analytics ingestion route, whose parsers replace lone surrogates rather than refuse them. */
+export function isIngestionRoute(req: Pick<FastifyRequest, 'method' | 'url'>): boolean {
+  return ingestionRouteOf(req, pathOf(req as FastifyRequest)) !== undefined;
 }
 
 /** The 413 a body over its route's limit gets (Fastify's own status for it). */

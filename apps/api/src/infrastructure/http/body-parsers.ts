@@ -1,9 +1,9 @@
-import { domainError, ERROR_MESSAGES } from '@storefront/domain';
+import { domainError, ERROR_MESSAGES, hasLoneSurrogate } from '@storefront/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parse as parseQueryString } from 'node:querystring';
 import secureJson from 'secure-json-parse';
 import { DomainException } from './domain-exception';
-import { BODY_LIMITS, bodyLimitFor, bodyTooLarge } from './body-limits';
+import { BODY_LIMITS, bodyLimitFor, bodyTooLarge, isIngestionRoute } from './body-limits';
 import { pathOf } from './request-context';
 
 export { BODY_LIMITS } from './body-limits';
@@ -16,14 +16,32 @@ const tooManyMembers = () =>
 const nulCharacter = () =>
   new DomainException(domainError('INVALID_REQUEST', undefined, 'The request body contains a NUL character (\\u0000), which is not allowed.'));
 const hasNul = (text: string) => text.includes('\u0000');
+/** Nor half of a surrogate pair, which JSON can escape ("\ud800") but no UTF-8 text can hold. */
+const loneSurrogate = () =>
+  new DomainException(domainError('INVALID_REQUEST', undefined, 'The request body contains half of a surrogate pair (\\ud800 to \\udfff without its other half), which is not text.'));
+
+/**
+ * What a JSON document's keys and strings may not hold. Every route refuses NUL; the analytics
+ * ingestion routes keep lone surrogates, which their parsers replace with U+FFFD (a browser's
+ * report cut at a fixed length can end in half of a pair), and every other route refuses them.
+ */
+export type JsonTextRule = { loneSurrogates: 'refuse' | 'keep' };
+const REFUSE_LONE_SURROGATES: JsonTextRule = { loneSurrogates: 'refuse' };
+/** The analytics ingestion routes' rule (`isIngestionRoute`), also for the JSON they read from a form field or a text body. */
+export const INGESTION_JSON_TEXT: JsonTextRule = { loneSurrogates: 'keep' };
+
+function checkText(text: string, rule: JsonTextRule): void {
+  if (hasNul(text)) throw nulCharacter();
+  if (rule.loneSurrogates === 'refuse' && hasLoneSurrogate(text)) throw loneSurrogate();
+}
 
 /**
  * Throws unless `value` nests at most `depth` levels, holds at most `members` keys and items, and
- * has no NUL character in any key or string. Iterative, so a hostile document cannot overflow the
- * stack while being checked.
+ * has no NUL character (nor, unless `rule` keeps them, lone surrogate) in any key or string.
+ * Iterative, so a hostile document cannot overflow the stack while being checked.
  */
-export function checkJsonShape(value: unknown, limits: { depth: number; members: number } = BODY_LIMITS): void {
-  if (typeof value === 'string' && hasNul(value)) throw nulCharacter();
+export function checkJsonShape(value: unknown, limits: { depth: number; members: number } = BODY_LIMITS, rule: JsonTextRule = REFUSE_LONE_SURROGATES): void {
+  if (typeof value === 'string') checkText(value, rule);
   if (typeof value !== 'object' || value === null) return;
   const stack: { node: object; depth: number }[] = [{ node: value, depth: 1 }];
   let members = 0;
@@ -33,10 +51,10 @@ export function checkJsonShape(value: unknown, limits: { depth: number; members:
     const children = Array.isArray(node) ? node : Object.values(node);
     members += children.length;
     if (members > limits.members) throw tooManyMembers();
-    if (!Array.isArray(node) && Object.keys(node).some(hasNul)) throw nulCharacter();
+    if (!Array.isArray(node)) for (const key of Object.keys(node)) checkText(key, rule);
     for (const child of children) {
       if (typeof child === 'object' && child !== null) stack.push({ node: child, depth: depth + 1 });
-      else if (typeof child === 'string' && hasNul(child)) throw nulCharacter();
+      else if (typeof child === 'string') checkText(child, rule);
     }
   }
 }
@@ -53,16 +71,16 @@ function malformedJson() {
 /**
  * JSON text read as a JSON body is (a route that takes JSON inside a form field or a text body):
  * 400 MALFORMED_JSON when it does not parse or has prototype keys, 400 INVALID_REQUEST past the
- * shape limits.
+ * shape limits or for text `rule` refuses.
  */
-export function parseJsonText(text: string): unknown {
+export function parseJsonText(text: string, rule: JsonTextRule = REFUSE_LONE_SURROGATES): unknown {
   let value: unknown;
   try {
     value = parseJson(text);
   } catch {
     throw malformedJson();
   }
-  checkJsonShape(value);
+  checkJsonShape(value, BODY_LIMITS, rule);
   return value;
 }
 
@@ -81,7 +99,8 @@ function overRouteLimit(req: FastifyRequest, text: string): boolean {
  * - `application/json`, read as UTF-8 (another declared charset is refused with 415 by
  *   `request-guards.ts` before the body is read): an
  *   empty body is `{}`, bad JSON is 400 MALFORMED_JSON, a document past the depth or member limits
- *   or with a NUL character in a key or string is 400 INVALID_REQUEST.
+ *   or with a NUL character or a lone surrogate in a key or string is 400 INVALID_REQUEST (the
+ *   analytics ingestion routes keep lone surrogates for their parsers to replace: `JsonTextRule`).
  * - `application/x-www-form-urlencoded`: fields as strings (arrays when repeated), at most 1,000;
  *   UTF-8 only, no NUL.
  * - `text/plain`, on the routes that take text (the performance records' beacons): the text, as
@@ -97,9 +116,9 @@ function overRouteLimit(req: FastifyRequest, text: string): boolean {
  */
 export function installBodyParsers(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMITS.bytes }, (_req: FastifyRequest, text: string | Buffer, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMITS.bytes }, (req: FastifyRequest, text: string | Buffer, done) => {
     const source = typeof text === 'string' ? text : text.toString('utf8');
-    if (overRouteLimit(_req, source)) return done(bodyTooLarge(), undefined);
+    if (overRouteLimit(req, source)) return done(bodyTooLarge(), undefined);
     if (source.trim() === '') return done(null, {});
     let body: unknown;
     try {
@@ -108,7 +127,7 @@ export function installBodyParsers(fastify: FastifyInstance): void {
       return done(malformedJson(), undefined);
     }
     try {
-      checkJsonShape(body);
+      checkJsonShape(body, BODY_LIMITS, isIngestionRoute(req) ? INGESTION_JSON_TEXT : REFUSE_LONE_SURROGATES);
     } catch (error) {
       return done(error as Error, undefined);
     }
