@@ -80,7 +80,8 @@ describe('parseSaveFormSubmission', () => {
       ok: true,
       value: { key: 'k', formId: 'f', values: { a: 'b' }, captchaKey: 'c', page: { pageTitle: 'T', contentSource: 'i', pagePermissionTypeValue: 1 } },
     });
-    for (const form of ['{', '[1]', '"x"', 'null', 5]) {
+    // The last three: text PostgreSQL cannot store (a NUL character, half of a surrogate pair), escaped in the JSON.
+    for (const form of ['{', '[1]', '"x"', 'null', 5, '{"a":"\\u0000"}', '{"a":["\\ud800"]}', '{"\\udc00":"b"}']) {
       expect(parseSaveFormSubmission({ key: 'k', formId: 'f', form })).toMatchObject({ ok: false, error: { code: 'FORM_FIELDS_UNPARSABLE', message: 'Could not parse the form fields, please check your entries.' } });
     }
     expect(parseSaveFormSubmission({ key: 'k', formId: 'f', form: '{}', contentSource: 'x' })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });

@@ -4,6 +4,7 @@
  */
 import type { DomainError } from '../shared/decider';
 import { errorOf, formError, REQUEST_ERROR_MESSAGES } from '../shared/error-catalogue';
+import { holdsUnstorableText } from '../shared/unicode';
 import type { SubmissionPage } from './events';
 import { FORM_LIMITS } from './fields';
 
@@ -26,12 +27,15 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; error: DomainError };
 const invalid = (field: string, message: string): Parsed<never> => ({ ok: false, error: errorOf('INVALID_REQUEST', message, { field }) });
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Parses the `form` JSON string; a string that is not a JSON object answers FORM_FIELDS_UNPARSABLE. */
+/**
+ * Parses the `form` JSON string; a string that is not a JSON object, or whose keys or strings hold
+ * text that cannot be stored (a NUL character, half of a surrogate pair), answers FORM_FIELDS_UNPARSABLE.
+ */
 export function parseFormJson(form: string): Parsed<Record<string, unknown>> {
   if (form.length > FORM_LIMITS.submissionJsonMax) return { ok: false, error: formError('FORM_FIELDS_UNPARSABLE', { field: 'form' }) };
   try {
     const values: unknown = JSON.parse(form);
-    if (!isObject(values)) return { ok: false, error: formError('FORM_FIELDS_UNPARSABLE', { field: 'form' }) };
+    if (!isObject(values) || holdsUnstorableText(values)) return { ok: false, error: formError('FORM_FIELDS_UNPARSABLE', { field: 'form' }) };
     return { ok: true, value: values };
   } catch {
     return { ok: false, error: formError('FORM_FIELDS_UNPARSABLE', { field: 'form' }) };

@@ -1,4 +1,4 @@
-import { hasLoneSurrogate, wellFormed } from './unicode';
+import { hasLoneSurrogate, holdsUnstorableText, wellFormed } from './unicode';
 
 describe('lone surrogates', () => {
   it.each([
@@ -13,5 +13,23 @@ describe('lone surrogates', () => {
     expect(hasLoneSurrogate(text)).toBe(lone);
     expect(wellFormed(text)).toBe(replaced);
     expect(hasLoneSurrogate(wellFormed(text))).toBe(false);
+  });
+});
+
+describe('holdsUnstorableText', () => {
+  it.each([
+    ['a NUL in a nested string', { a: [{ b: 'x\u0000' }] }, true],
+    ['a lone surrogate in a nested key', { a: { ['k\ud800']: 1 } }, true],
+    ['a lone surrogate in an array item', ['ok', '\udfff'], true],
+    ['a bare string with NUL', '\u0000', true],
+    ['pairs, numbers, booleans and null', { a: ['\u{1F600}', 1, true, null], b: { c: 'é' } }, false],
+  ])('%s', (_what, value, expected) => {
+    expect(holdsUnstorableText(value)).toBe(expected);
+  });
+
+  it('walks a deeply nested value without recursion', () => {
+    let value: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) value = [value];
+    expect(holdsUnstorableText(value)).toBe(true);
   });
 });

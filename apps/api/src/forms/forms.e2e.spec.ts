@@ -166,6 +166,24 @@ describeEachDriver('forms over HTTP (issue 14)', (driver) => {
       await save(visitor, { key: visitor.key, formId: 'contact', form: JSON.stringify(VALID) }).expect(200);
     });
 
+    // The form's values come as JSON text inside the body's `form` string, so the body parser's
+    // checks (NUL, half of a surrogate pair: text PostgreSQL's jsonb cannot hold) do not see them.
+    it.each([
+      ['a NUL character', '{"note":"a\\u0000b"}'],
+      ['half of a surrogate pair', '{"note":"a\\ud800b"}'],
+      ['half of a surrogate pair in a field id', '{"note\\udfff":"x","note":"y"}'],
+    ])('answers 400 FORM_FIELDS_UNPARSABLE for values holding %s, writes nothing, and keeps the key usable', async (what, form) => {
+      // A form of its own: the per-form rate limit is not shared with the other cases.
+      const created = await ownerCall('post', '/api/config/forms').send({ name: `Plain, ${what}`, fields: [{ id: 'note', type: 'text', title: 'Note' }] }).expect(201);
+      const formId = created.body.form.id as string;
+      const visitor = await newVisitor();
+      const before = await eventCount();
+      const res = await save(visitor, { key: visitor.key, formId, form }).expect(400);
+      expect(res.body).toMatchObject({ error: 'FORM_FIELDS_UNPARSABLE', message: FORM_ERROR_MESSAGES.FORM_FIELDS_UNPARSABLE });
+      expect(await eventCount()).toBe(before);
+      await save(visitor, { key: visitor.key, formId, form: '{"note":"a\u{1F600}b"}' }).expect(200);
+    });
+
     it('answers 404 for a form that does not exist', async () => {
       const visitor = await newVisitor();
       const res = await save(visitor, { key: visitor.key, formId: 'missing', form: '{}' }).expect(404);
