@@ -162,6 +162,20 @@ describeEachDriver('media over HTTP', (driver) => {
       await expectNothingStored(() => uploadRaw(Buffer.alloc(0), 'empty.gif'), 415, 'UNSUPPORTED_FILE', 'The file empty.gif does not appear to be a supported file.');
     });
 
+    it('refuses a multipart text field holding a NUL character (400) and stores nothing; other control characters are kept', async () => {
+      const message = 'The request body contains a NUL character (\\u0000), which is not allowed.';
+      await expectNothingStored(
+        () => as(editor, 'post', '/api/media/images').attach('file', jpeg, { filename: 'nul.jpg', contentType: 'image/jpeg' }).field('altText', 'Glaze\u0000grid'),
+        400, 'INVALID_REQUEST', message,
+      );
+      await expectNothingStored(
+        () => as(editor, 'post', '/api/media/images').field('title\u0000', 'x').attach('file', jpeg, { filename: 'nul.jpg', contentType: 'image/jpeg' }),
+        400, 'INVALID_REQUEST', message,
+      );
+      const kept = await as(editor, 'post', '/api/media/images').attach('file', jpeg, { filename: 'tab.jpg', contentType: 'image/jpeg' }).field('title', 'Glaze\tgrid').expect(201);
+      expect(kept.body.title).toBe('Glaze\tgrid');
+    });
+
     it('refuses a file over 20 MB with the SPEC message and stores nothing', async () => {
       const huge = Buffer.concat([png, Buffer.alloc(20_000_001 - png.length)]);
       const message = 'The file huge.png is too large. The maximum allowed file size is 20 MB.';

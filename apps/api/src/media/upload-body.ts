@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
+import { checkBodyText } from '../infrastructure/http/body-parsers';
 
 /** The file of an upload request as received: its bytes when within the limit, and how many came. */
 export type ReceivedFile = {
@@ -42,7 +43,8 @@ export const MULTIPART_LIMITS = { files: 1, fields: 10, fieldSize: 64 * 1024, pa
 /**
  * Reads a multipart/form-data upload: the file in `fileField` (kept up to `max` bytes, counted
  * beyond, so the handler can answer with the SPEC's message naming the file) and the text fields.
- * Other file fields are read and dropped.
+ * Other file fields are read and dropped. A text field whose name or value holds a NUL character
+ * is 400 INVALID_REQUEST once the whole body is read (as in a JSON or form body).
  */
 export async function readMultipartUpload(
   req: FastifyRequest,
@@ -58,6 +60,10 @@ export async function readMultipartUpload(
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value;
     }
+  }
+  for (const [name, value] of Object.entries(fields)) {
+    checkBodyText(name);
+    checkBodyText(value);
   }
   return { file, fields };
 }

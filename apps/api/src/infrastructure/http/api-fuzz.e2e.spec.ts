@@ -183,6 +183,8 @@ const badString = fc.oneof(
       '', ' ', '\u0000', 'a\u0000b', '\u0001', '\t', '\n', '\u007f', '\u0085', '\ud800', '\udfff', '\ufeff', '\u202e', '\u200b', 'e\u0301',
       '..', '../../etc/passwd', '%00', '%', '%zz', '<script>alert(1)</script>', "' OR 1=1 --", '__proto__', 'constructor', 'prototype',
       'x'.repeat(600), 'x'.repeat(70_000), '😀'.repeat(300), '1e2', 'NaN', '-0', 'null', 'true', '{}', '[]',
+      // JSON text for the routes that read JSON from a field (a form submission's values), escaping what PostgreSQL cannot store.
+      '{"a":"\\u0000"}', '{"a":["\\ud800"]}', '{"\\udc00":1}',
     ),
   },
 );
@@ -214,7 +216,7 @@ const body = (fields: string[]) =>
     { weight: 1, arbitrary: fc.constantFrom('{', '[]', '"x"', 'null', '{"a":NaN}', '', '{"__proto__":{"x":1}}', '\u0000', '{"a":"\\u0000"}').map((t) => new RawJson(t)) },
   );
 
-type Encoding = 'json' | 'json-latin1' | 'form' | 'text' | 'none' | 'gzip' | 'bogus-encoding';
+type Encoding = 'json' | 'json-latin1' | 'form' | 'multipart' | 'text' | 'none' | 'gzip' | 'bogus-encoding';
 
 type FuzzRequest = {
   params: string[];
@@ -242,6 +244,13 @@ function send(base: string, method: string, path: string, headers: Record<string
   });
 }
 
+/** A 1×1 PNG. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** A body as the text fields of a form: strings as they are, anything else as its JSON. */
+const formFields = (value: unknown): [string, string][] =>
+  (typeof value === 'object' && value !== null && !(value instanceof RawJson) ? Object.entries(value) : [['value', value]]).map(([k, v]) => [String(k), typeof v === 'string' ? v : toJson(v)]);
+
 function encodeBody(value: unknown, encoding: Encoding): { headers: Record<string, string>; payload?: Buffer } {
   const json = Buffer.from(toJson(value), 'utf8');
   switch (encoding) {
@@ -254,9 +263,20 @@ function encodeBody(value: unknown, encoding: Encoding): { headers: Record<strin
     case 'bogus-encoding':
       return { headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'x-bogus' }, payload: json };
     case 'form': {
-      const fields = typeof value === 'object' && value !== null && !(value instanceof RawJson) ? Object.entries(value) : [['value', value]];
-      const text = fields.map(([k, v]) => `${percentEncode(String(k))}=${percentEncode(typeof v === 'string' ? v : toJson(v))}`).join('&');
+      const text = formFields(value).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&');
       return { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, payload: Buffer.from(text) };
+    }
+    case 'multipart': {
+      // The fields as text parts (names escaped as browsers do), then an image in `file`, so an upload reaches its fields.
+      const boundary = 'fuzz-boundary-7MA4YWxkTrZu0gW';
+      const name = (k: string) => k.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+      const parts = formFields(value).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name(k)}"\r\n\r\n${v}\r\n`));
+      const file = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fuzz.png"\r\nContent-Type: image/png\r\n\r\n`),
+        TINY_PNG,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return { headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat([...parts, file]) };
     }
     case 'text':
       return { headers: { 'Content-Type': 'text/plain' }, payload: json };
@@ -332,7 +352,7 @@ describeEachDriver('every route, fuzzed with bad input: never a 5xx, nothing sto
       params: fc.tuple(...paramNames.map(param)).map((segments) => segments.map((parts) => parts.map(percentEncode).join('/'))),
       query: fc.dictionary(fc.oneof(fc.constantFrom('category', 'format', 'itemId', 'q', 'page', 'filename', 'tag'), badString), badString, { maxKeys: 3 }),
       body: body(ROUTE_FIELDS[route]!),
-      encoding: fc.constantFrom<Encoding>('json', 'json', 'json', 'json', 'form', 'json-latin1', 'gzip', 'bogus-encoding', 'text', 'none'),
+      encoding: fc.constantFrom<Encoding>('json', 'json', 'json', 'json', 'form', 'multipart', 'json-latin1', 'gzip', 'bogus-encoding', 'text', 'none'),
       asAdmin: ANONYMOUS_ONLY.has(route) ? fc.constant(false) : fc.boolean(),
       xsrf: fc.constantFrom<FuzzRequest['xsrf']>('right', 'right', 'right', 'wrong', 'missing'),
       cartCookie: fc.option(fc.oneof(fc.uuid(), badString), { freq: 3 }),

@@ -30,9 +30,14 @@ const REFUSE_LONE_SURROGATES: JsonTextRule = { loneSurrogates: 'refuse' };
 /** The analytics ingestion routes' rule (`isIngestionRoute`), also for the JSON they read from a form field or a text body. */
 export const INGESTION_JSON_TEXT: JsonTextRule = { loneSurrogates: 'keep' };
 
-function checkText(text: string, rule: JsonTextRule): void {
+function checkText(text: string, rule: JsonTextRule = REFUSE_LONE_SURROGATES): void {
   if (hasNul(text)) throw nulCharacter();
   if (rule.loneSurrogates === 'refuse' && hasLoneSurrogate(text)) throw loneSurrogate();
+}
+
+/** Throws 400 INVALID_REQUEST for a body's text these parsers do not read (a multipart field's name or value) holding what a JSON body's may not. */
+export function checkBodyText(text: string): void {
+  checkText(text);
 }
 
 /**
