@@ -1,5 +1,5 @@
 /**
- * Child process for pg-database-faults.spec.ts (started with `node -r ./swc-register.js`), so that
+ * Child process for pg-database-faults.int.spec.ts (started with `node -r ./swc-register.js`), so that
  * a crash of the process is what the test observes: an unhandled 'error' event exits non-zero.
  *
  * Against DATABASE_URL it opens a PgDatabase, starts a transaction that goes idle inside the

@@ -1,5 +1,5 @@
 /**
- * Child process for pglite-data-dir-lock.spec.ts (started with `node -r ./swc-register.js`):
+ * Child process for pglite-data-dir-lock.int.spec.ts (started with `node -r ./swc-register.js`):
  * opens a PGliteDatabase on DATA_DIR as the app does, prints "ready" and keeps it open until
  * SIGTERM (closes, exits 0). If the open fails it prints the error and exits 1, as the app does.
  */

@@ -19,7 +19,7 @@ function inStates(column: string, states: readonly WorkflowState[]): string {
  * parameter such as '$2'). For today's rule:
  * `(workflow_state = 'Published' OR (workflow_state = 'Scheduled' AND publish_on <= $2))`;
  * a NULL publish_on compares as unknown, so it is not visible, as in TypeScript.
- * item-visibility-sql.spec.ts checks both forms agree on PostgreSQL.
+ * item-visibility-sql.int.spec.ts checks both forms agree on PostgreSQL.
  */
 export function itemVisibleSql(now: string, columns: VisibilityColumns = { workflowState: 'workflow_state', publishOn: 'publish_on' }): string {
   const { workflowState, publishOn } = columns;
