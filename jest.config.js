@@ -11,9 +11,9 @@ const swc = ['@swc/jest', {
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
-  // ESM-only packages that Node 20 loads with require(esm) but Jest cannot (content-disposition; htmlparser2
-  // and its dom* and entities packages under sanitize-html): compiled to CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|htmlparser2|domhandler|domutils|dom-serializer|entities|domelementtype)/)'],
+  // ESM-only packages that Node 20.19+ loads with require(esm) but Jest cannot (htmlparser2 and its dom* and
+  // entities packages under sanitize-html): compiled to CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(htmlparser2|domhandler|domutils|dom-serializer|entities|domelementtype)/)'],
   moduleNameMapper: {
     // Test helpers live beside each package's sources, not in them, and are not part of its exports.
     '^@storefront/(eventstore|projections)/testing$': '<rootDir>/$1/testing',
@@ -31,5 +31,8 @@ module.exports = {
   // Generous: a hook that starts an app (migrations on a new PGlite database) has taken over a minute on a loaded two-core machine.
   testTimeout: 180000,
   maxWorkers: 2,
+  // Names the run whose test-database templates the suites share, and builds a missing web bundle.
+  globalSetup: '<rootDir>/scripts/jest/global-setup.cjs',
+  globalTeardown: '<rootDir>/scripts/jest/global-teardown.cjs',
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
 };

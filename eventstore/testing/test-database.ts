@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { migrate, type Migration } from '../src/migrations';
 import { openDatabase } from '../src/open-database';
+import type { PGliteDatabase } from '../src/drivers/pglite-database';
 import type { Database } from '../src/types';
 
 export type TestDriver = 'pglite' | 'postgres';
@@ -30,11 +31,13 @@ export function testDrivers(): TestDriver[] {
  */
 export async function createTestDatabase(
   driver: TestDriver,
-  options: { migrations?: Migration[]; migrate?: boolean } = {},
+  options: { migrations?: Migration[]; migrate?: boolean; template?: TestDatabaseTemplate } = {},
 ): Promise<TestDatabase> {
   const prepare = (db: Database) => (options.migrate === false ? Promise.resolve() : migrate(db, options.migrations).then(() => undefined));
+  const run = options.template ? testRun() : null;
   if (driver === 'pglite') {
-    const db = await openDatabase({ dataDir: 'memory://', initialData: await newClusterDump() });
+    const initialData = run && options.template ? await pgliteTemplateDump(run, options.template) : await newClusterDump();
+    const db = await openDatabase({ dataDir: 'memory://', initialData });
     await prepare(db);
     return { db, dispose: () => db.close() };
   }
@@ -42,7 +45,8 @@ export async function createTestDatabase(
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('createTestDatabase("postgres") needs DATABASE_URL');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  const source = run && options.template ? await postgresTemplate(serverUrl, run, options.template) : null;
+  await withAdminClient(serverUrl, (admin) => admin.query(source ? `CREATE DATABASE ${name} TEMPLATE ${source}` : `CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
@@ -60,6 +64,96 @@ export async function createTestDatabase(
     await withAdminClient(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     throw err;
   }
+}
+
+/**
+ * A database prepared once per test run and copied for every test database that names it (a seeded
+ * demo store, say, which takes seconds to make and milliseconds to copy). `key` names what `seed`
+ * makes: two templates with the same key must make the same database. `seed` gets a new migrated
+ * database and leaves it as the copies start (closing anything it opened on it; not the database).
+ */
+export type TestDatabaseTemplate = { key: string; seed(db: Database): Promise<void> };
+
+/**
+ * Where this test run keeps its templates (set by the Jest global setup, scripts/jest/test-run.cjs):
+ * a run id that names the PostgreSQL template databases (`tpl_<run>_<key>`, dropped by the global
+ * teardown) and a directory for PGlite's dumps. Without one (a suite run outside the Jest configs)
+ * every database is seeded afresh.
+ */
+export const TEST_RUN_ENV = 'STOREFRONT_TEST_RUN';
+export const TEST_RUN_DIR_ENV = 'STOREFRONT_TEST_RUN_DIR';
+
+type TestRun = { id: string; dir: string };
+
+function testRun(): TestRun | null {
+  const id = process.env[TEST_RUN_ENV];
+  const dir = process.env[TEST_RUN_DIR_ENV];
+  return id && dir && /^[a-z0-9]+$/.test(id) ? { id, dir } : null;
+}
+
+function templateKey(template: TestDatabaseTemplate): string {
+  return createHash('sha256').update(template.key).digest('hex').slice(0, 16);
+}
+
+/**
+ * The template's PGlite dump, made by the first suite of the run that needs it (written aside and
+ * renamed, so a suite in another worker reads a whole file or none; two workers that both miss it
+ * each make one, and the second rename wins with an equal file).
+ */
+async function pgliteTemplateDump(run: TestRun, template: TestDatabaseTemplate): Promise<Blob> {
+  const path = join(run.dir, `pglite-${templateKey(template)}.tar`);
+  if (!existsSync(path)) {
+    const db = await openDatabase({ dataDir: 'memory://', initialData: await newClusterDump() });
+    try {
+      await migrate(db);
+      await template.seed(db);
+      const dump = await (db as PGliteDatabase).pglite.dumpDataDir('none');
+      const partial = `${path}.${process.pid}.${randomBytes(3).toString('hex')}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, path);
+    } finally {
+      await db.close();
+    }
+  }
+  return new Blob([readFileSync(path)]);
+}
+
+/**
+ * The template's database on the server, `tpl_<run>_<key>`, made under an advisory lock by the first
+ * suite that needs it; later suites copy it with CREATE DATABASE … TEMPLATE (nothing stays
+ * connected to it, which the copy requires).
+ */
+async function postgresTemplate(serverUrl: string, run: TestRun, template: TestDatabaseTemplate): Promise<string> {
+  const name = `tpl_${run.id}_${templateKey(template)}`;
+  await withAdminClient(serverUrl, async (admin) => {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (rowCount) return;
+      const seeding = `${name}_seeding`;
+      await admin.query(`DROP DATABASE IF EXISTS ${seeding} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${seeding}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${seeding}`;
+      try {
+        const db = await openDatabase({ databaseUrl: url.toString() });
+        try {
+          await migrate(db);
+          await template.seed(db);
+        } finally {
+          await db.close();
+        }
+        // Renamed when complete: a template that exists is a whole one.
+        await admin.query(`ALTER DATABASE ${seeding} RENAME TO ${name}`);
+      } catch (err) {
+        await admin.query(`DROP DATABASE IF EXISTS ${seeding} WITH (FORCE)`);
+        throw err;
+      }
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  });
+  return name;
 }
 
 /**
@@ -113,6 +207,22 @@ async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promis
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The one driver of the HTTP tier: the PostgreSQL server when DATABASE_URL is set (what production
+ * runs), else PGlite. The driver sits below the EventStore interface, which the event-store and
+ * projection suites test on both drivers; HTTP suites run once, and a named driver-parity HTTP
+ * suite sends each write route to PGlite.
+ */
+export function httpTestDriver(): TestDriver {
+  return process.env.DATABASE_URL ? 'postgres' : 'pglite';
+}
+
+/** `describe(`${title} [driver]`)` on the HTTP tier's driver (see httpTestDriver). */
+export function describeOnHttpDriver(title: string, fn: (driver: TestDriver) => void): void {
+  const driver = httpTestDriver();
+  describe(`${title} [${driver}]`, () => fn(driver));
 }
 
 /** `describe(`${title} [driver]`)` once per available driver (see testDrivers). */

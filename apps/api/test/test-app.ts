@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Database } from '@storefront/eventstore';
-import { createTestDatabase } from '@storefront/eventstore/testing';
+import { createTestDatabase, type TestDatabaseTemplate } from '@storefront/eventstore/testing';
 import type { Server } from 'node:http';
 import { createApp } from '../src/app.factory';
 import { loadConfig, type AppConfig } from '../src/config/app-config';
@@ -22,7 +22,6 @@ export type TestApp = {
  * the product's own first start, an untitled website and an empty store).
  */
 export async function startTestApp(driver: 'pglite' | 'postgres', env: NodeJS.ProcessEnv = {}, options: { demo?: boolean } = {}): Promise<TestApp> {
-  const database = await createTestDatabase(driver);
   const config = loadConfig({
     // Every suite's requests come from one address: the per-client rate limit is off unless a
     // suite sets CLIENT_RATE_LIMIT_BURST itself.
@@ -33,7 +32,9 @@ export async function startTestApp(driver: 'pglite' | 'postgres', env: NodeJS.Pr
     OWNER_PASSWORD: 'correct horse battery staple',
     ...env,
   });
-  const app = await readyApp(config, database.db, options.demo ?? true);
+  const demo = options.demo ?? true;
+  const database = await createTestDatabase(driver, { template: seededTemplate(config, demo) });
+  const app = await readyApp(config, database.db, demo);
   return {
     app,
     server: app.getHttpServer() as Server,
@@ -65,6 +66,24 @@ export function startAnotherApp(t: TestApp): Promise<INestApplication> {
 function suiteSettingsFromProcessEnv(): Record<string, string> {
   const names = SETTING_NAMES.filter((name) => /^(CART_|CLIENT_RATE_LIMIT_|CHECKOUT_|SIGN_IN_|MULTIPLE_QUANTITY_|THEME_TEMPLATES_DIR$|NODE_ENV$)/.test(name));
   return Object.fromEntries(names.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
+}
+
+/**
+ * What a first start of this app leaves in a new database (owner account, website, the demo store
+ * and its images when seeded), made once per test run and copied for each app with the same
+ * seeding settings: seeding reads only these (the seeders and FirstStartSeeder), and the
+ * projections it catches up take no settings. The app started on the copy finds the website
+ * stream and seeds nothing.
+ */
+function seededTemplate(config: AppConfig, demo: boolean): TestDatabaseTemplate {
+  const seeding = { demo, seedDemo: config.seedDemo, ownerEmail: config.ownerEmail, ownerPassword: config.ownerPassword ?? null, role: config.role };
+  return {
+    key: `app-first-start:${JSON.stringify(seeding)}`,
+    async seed(db) {
+      const app = await readyApp(config, db, demo);
+      await app.close();
+    },
+  };
 }
 
 /** The app built, initialised and its Fastify instance ready for supertest. */

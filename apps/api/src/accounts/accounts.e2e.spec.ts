@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS } from '@storefront/domain';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -22,7 +22,7 @@ const setCookies = (res: request.Response) => ([] as string[]).concat(res.header
 const sessionCookieHeader = (res: request.Response) => setCookies(res).find((c) => c.startsWith('owner_session='));
 const cookieOf = (res: request.Response) => sessionCookieHeader(res)!.split(';')[0]!;
 
-describeEachDriver('owner accounts over HTTP', (driver) => {
+describeOnHttpDriver('owner accounts over HTTP', (driver) => {
   let t: TestApp;
   const saved: Record<string, string | undefined> = {};
   // Each test signs in from its own client IP so per-IP counts never leak between tests.

@@ -1,6 +1,6 @@
 import { REPORT_NAMES } from '@storefront/domain';
 import type { EventStore } from '@storefront/eventstore';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { appendVisits, visits as v } from '../../../../projections/testing/analytics-visits';
@@ -13,7 +13,7 @@ import { AnalyticsRetentionJob } from './analytics-retention.job';
 const BASE = '/api/config/analytics';
 const RANGE = 'from=2026-11-20&to=2026-11-21';
 
-describeEachDriver('analytics reports over HTTP (issue 16)', (driver) => {
+describeOnHttpDriver('analytics reports over HTTP (issue 16)', (driver) => {
   let t: TestApp;
   let analyst: OwnerSession;
   const get = (session: OwnerSession | null, url: string) => {

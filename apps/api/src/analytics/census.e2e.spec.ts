@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { signIn } from '../../test/store-fixtures';
@@ -21,7 +21,7 @@ const NEW_CENSUS = `FreshVisitorZ9|${NOW}|${NOW}|${NOW}|1`;
 
 type Row = { stream_id: string; event_type: string; data: Record<string, unknown>; metadata: Record<string, unknown> };
 
-describeEachDriver('census calls over HTTP (issue 16)', (driver) => {
+describeOnHttpDriver('census calls over HTTP (issue 16)', (driver) => {
   let t: TestApp;
   let websiteId: string;
   let nextAddress = 1;

@@ -1,5 +1,5 @@
 import { BOT_CHECK_MESSAGES, BOT_CHECK_TOKEN_MAX_LENGTH } from '@storefront/domain';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { startRecaptchaStandIn, type RecaptchaStandIn } from '../../test/recaptcha-stand-in';
 import { signIn } from '../../test/store-fixtures';
@@ -23,7 +23,7 @@ const reencode = (token: string, change: (payload: { challenge: Challenge; solut
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 };
 
-describeEachDriver('bot check (issue 14)', (driver) => {
+describeOnHttpDriver('bot check (issue 14)', (driver) => {
   describe('none and altcha', () => {
     let t: TestApp;
     let botCheck: BotCheck;

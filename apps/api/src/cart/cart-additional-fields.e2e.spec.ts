@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
@@ -20,7 +20,7 @@ const ANSWERS = {
   safety: ['I will wear closed shoes and clothes that can get muddy'],
 };
 
-describeEachDriver('additional fields of a product form over HTTP', (driver) => {
+describeOnHttpDriver('additional fields of a product form over HTTP', (driver) => {
   let t: TestApp;
   let owner: OwnerSession;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { cartStreamId } from '@storefront/domain';
 import type { EventStore } from '@storefront/eventstore';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
@@ -17,7 +17,7 @@ const SESSION_EXPIRED = 'Your session has expired. Please reload the page and tr
 
 type Entry = { id: string; itemId: string; quantity: number; subTotal: number; additionalFields: unknown };
 
-describeEachDriver('cart entries over HTTP: quantity, removal, additional fields, sessions, replay', (driver) => {
+describeOnHttpDriver('cart entries over HTTP: quantity, removal, additional fields, sessions, replay', (driver) => {
   let t: TestApp;
   let runner: ProjectionRunner;
   let store: EventStore;

@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { addCartTestProducts } from '../../test/cart-test-products';
@@ -8,7 +8,7 @@ const ADD = '/api/commerce/shopping-cart/entries';
 /** A store that disallows multiple quantities of services, with a tiny per-cart write rate. */
 const ENV = { MULTIPLE_QUANTITY_ALLOWED_FOR_SERVICES: 'false', CART_RATE_LIMIT_BURST: '4', CART_RATE_LIMIT_PER_SECOND: '0.01' };
 
-describeEachDriver('cart store settings and rate limit over HTTP', (driver) => {
+describeOnHttpDriver('cart store settings and rate limit over HTTP', (driver) => {
   let t: TestApp;
   const saved: Record<string, string | undefined> = {};
   beforeAll(async () => {

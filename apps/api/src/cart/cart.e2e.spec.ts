@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { addCartTestProducts } from '../../test/cart-test-products';
@@ -6,7 +6,7 @@ import { addCartTestProducts } from '../../test/cart-test-products';
 const ADD = '/api/commerce/shopping-cart/entries';
 const CART = '/api/commerce/shopping-cart';
 
-describeEachDriver('cart over HTTP', (driver) => {
+describeOnHttpDriver('cart over HTTP', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(driver);

@@ -1,6 +1,6 @@
 import { subscriptionCartDecider, subscriptionCartStreamId, subscriptionCartView, type SubscriptionCartEvent } from '@storefront/domain';
 import { foldEvents, type EventStore } from '@storefront/eventstore';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { EVENT_STORE } from '../infrastructure/database/tokens';
@@ -9,7 +9,7 @@ import { addCartTestProducts } from '../../test/cart-test-products';
 const SUBSCRIBE = '/api/3/commerce/cart/subscription';
 const STOCK = '/api/commerce/inventory/stock/';
 
-describeEachDriver('subscription cart and inventory check over HTTP', (driver) => {
+describeOnHttpDriver('subscription cart and inventory check over HTTP', (driver) => {
   let t: TestApp;
   let store: EventStore;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { PRODUCT_TYPES, storeStreamId, type ProductRecord, type StoreEvent } from '@storefront/domain';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { EventStore } from '@storefront/eventstore';
 import type { ProjectionRunner } from '@storefront/projections';
 import { randomUUID } from 'node:crypto';
@@ -17,7 +17,7 @@ const EDITOR = { email: 'editor@example.com', password: 'a long enough password'
 
 type Session = { cookie: string; xsrf: string };
 
-describeEachDriver('catalog over HTTP', (driver) => {
+describeOnHttpDriver('catalog over HTTP', (driver) => {
   let t: TestApp;
   let websiteId: string;
   let admin: Session;

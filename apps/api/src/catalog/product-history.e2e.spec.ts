@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, inventoryStreamId, productStreamId, storeDecider, storeStreamId, type HistoryEntry, type StoreEvent, type StoreState } from '@storefront/domain';
 import { foldEvents, type EventStore } from '@storefront/eventstore';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { ownerProductsPath, signIn as signInOwner, TEST_ADMIN, type OwnerSession } from '../../test/store-fixtures';
@@ -16,7 +16,7 @@ const EDITOR = { email: 'editor@example.com', password: 'a long enough password'
  * Issue 12, items 8 and 9 for products: a product's history from the log, restoring a version with a
  * new event, and saves based on an older version refused with 409 instead of overwriting.
  */
-describeEachDriver('product history, restore and concurrent editing', (driver) => {
+describeOnHttpDriver('product history, restore and concurrent editing', (driver) => {
   let t: TestApp;
   let products: string;
   let manager: OwnerSession;

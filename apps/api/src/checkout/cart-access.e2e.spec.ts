@@ -1,6 +1,6 @@
 import { cartStreamId } from '@storefront/domain';
 import type { EventStore } from '@storefront/eventstore';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -40,7 +40,7 @@ async function withEnv<T>(env: Record<string, string>, run: () => Promise<T>): P
   }
 }
 
-describeEachDriver('cart and order access', (driver) => {
+describeOnHttpDriver('cart and order access', (driver) => {
   let t: TestApp;
   let admin: { cookie: string; xsrf: string };
   const count = async (sql: string, params: unknown[] = []) => Number((await t.db.query<{ n: string }>(sql, params)).rows[0].n);
@@ -235,7 +235,7 @@ describeEachDriver('cart and order access', (driver) => {
   });
 });
 
-describeEachDriver('per-client rate limit on cart writes and checkout', (driver) => {
+describeOnHttpDriver('per-client rate limit on cart writes and checkout', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await withEnv({ CLIENT_RATE_LIMIT_BURST: '5', CLIENT_RATE_LIMIT_PER_SECOND: '0.01', CART_RATE_LIMIT_BURST: '40' }, () => startTestApp(driver));

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { inventoryStreamId } from '@storefront/domain';
 import { ConcurrencyError, type EventStore } from '@storefront/eventstore';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { ADD_TO_CART, cartCookie, createStockedProduct, newCart, signIn, variantStock, type OwnerSession } from '../../test/store-fixtures';
@@ -21,7 +21,7 @@ import { TEST_SHIPPING_ADDRESS } from '../../test/shipping-address';
 const CHECKOUT = '/api/commerce/checkout';
 const BUSY = 'Many people are checking out right now. Please try again in a few seconds.';
 
-describeEachDriver('checkout under contention', (driver) => {
+describeOnHttpDriver('checkout under contention', (driver) => {
   let t: TestApp;
   let admin: OwnerSession;
 

@@ -1,7 +1,7 @@
 import { checkoutStreamId, INVENTORY_STREAM_TYPE, inventoryDecider, inventoryStreamId, orderStreamId, type CheckoutProcessEvent, type CheckoutStarted } from '@storefront/domain';
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@storefront/eventstore';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { ADD_TO_CART, createStockedProduct, newCart, signIn, variantStock, type OwnerSession } from '../../test/store-fixtures';
@@ -40,7 +40,7 @@ type Step = CheckoutProcessEvent['type'];
 const COMPENSATED_AFTER: Step[] = ['CheckoutStarted'];
 const COMPLETED_AFTER: Step[] = ['CheckoutPaymentAuthorized', 'CheckoutStockReserved', 'CheckoutCartClosed', 'CheckoutOrderPlaced'];
 
-describeEachDriver('checkout process: crash at each step, then recovery', (driver) => {
+describeOnHttpDriver('checkout process: crash at each step, then recovery', (driver) => {
   let t: TestApp;
   let admin: OwnerSession;
   const saved = process.env.CHECKOUT_RECOVERY_INTERVAL_MS;

@@ -1,6 +1,6 @@
 import { inventoryStreamId } from '@storefront/domain';
 import type { EventStore } from '@storefront/eventstore';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
@@ -12,7 +12,7 @@ import { TEST_SHIPPING_ADDRESS } from '../../test/shipping-address';
 const CHECKOUT = '/api/commerce/checkout';
 const BUYER = { email: 'ada@example.com', paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS };
 
-describeEachDriver('checkout and orders over HTTP', (driver) => {
+describeOnHttpDriver('checkout and orders over HTTP', (driver) => {
   let t: TestApp;
   let admin: OwnerSession;
 
@@ -227,7 +227,7 @@ describeEachDriver('checkout and orders over HTTP', (driver) => {
   });
 });
 
-describeEachDriver('checkout minimum', (driver) => {
+describeOnHttpDriver('checkout minimum', (driver) => {
   let t: TestApp;
   const saved = process.env.CHECKOUT_MINIMUM_SUBTOTAL_CENTS;
   beforeAll(async () => {

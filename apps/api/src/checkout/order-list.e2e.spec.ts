@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { ADD_TO_CART, cartCookie, signIn, TEST_ADMIN, type OwnerSession } from '../../test/store-fixtures';
@@ -10,7 +10,7 @@ const EDITOR = { email: 'editor@example.com', password: 'a long enough password'
 const MANAGER = { email: 'shop@example.com', password: 'a long enough password', roles: ['store manager'] };
 type Listed = { id: string; orderNumber: number | null; customerEmail: string; fulfillmentStatus: string };
 
-describeEachDriver('the owner order list: search, paging, numbers and counts', (driver) => {
+describeOnHttpDriver('the owner order list: search, paging, numbers and counts', (driver) => {
   let t: TestApp;
   let admin: OwnerSession;
   let manager: OwnerSession;

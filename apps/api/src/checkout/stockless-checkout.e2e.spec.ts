@@ -1,6 +1,6 @@
 import { inventoryStreamId } from '@storefront/domain';
 import type { EventStore } from '@storefront/eventstore';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { ADD_TO_CART, cartCookie, ownerProductsPath, signIn, type OwnerSession } from '../../test/store-fixtures';
@@ -15,7 +15,7 @@ const BUYER = { email: 'ada@example.com', paymentToken: 'tok_visa', shippingAddr
  * Issue 10, finding 9: only physical goods and services carry stock. A cart with one product of
  * each of the five types checks out as one order; only the stocked lines are reserved.
  */
-describeEachDriver('checking out one product of each type', (driver) => {
+describeOnHttpDriver('checking out one product of each type', (driver) => {
   let t: TestApp;
   let admin: OwnerSession;
   let products: string;

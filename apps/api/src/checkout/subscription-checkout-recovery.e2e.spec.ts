@@ -1,6 +1,6 @@
 import { checkoutStreamId, orderStreamId, subscriptionCartStreamId, type CheckoutProcessEvent } from '@storefront/domain';
 import type { EventStore } from '@storefront/eventstore';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { cookieFrom } from '../../test/store-fixtures';
@@ -24,7 +24,7 @@ const afterDeadline = () => new Date(Date.now() + 15_000 + 60_000);
 
 class SimulatedCrash extends Error {}
 
-describeEachDriver('subscription checkout: crash, then recovery', (driver) => {
+describeOnHttpDriver('subscription checkout: crash, then recovery', (driver) => {
   let t: TestApp;
   const saved = process.env.CHECKOUT_RECOVERY_INTERVAL_MS;
   const store = () => t.app.get<EventStore>(EVENT_STORE);

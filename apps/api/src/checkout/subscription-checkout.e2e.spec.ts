@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { ADD_TO_CART, cartCookie, cookieFrom, signIn, variantStock, type OwnerSession } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -10,7 +10,7 @@ const CHECKOUT = '/api/commerce/subscription-checkout';
 const NOTES = { itemId: 'p-studio-notes', sku: 'NOTES-MONTHLY', qty: 1 };
 const BUYER = { email: 'ada@example.com', paymentToken: 'tok_visa' };
 
-describeEachDriver('subscription checkout over HTTP', (driver) => {
+describeOnHttpDriver('subscription checkout over HTTP', (driver) => {
   let t: TestApp;
   let admin: OwnerSession;
 

@@ -1,6 +1,6 @@
 import { COLLECTION_STREAM_TYPE, collectionStreamId, type CollectionRecord, type HistoryEntry } from '@storefront/domain';
 import type { EventStore } from '@storefront/eventstore';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { signIn as signInOwner, TEST_ADMIN, type OwnerSession } from '../../test/store-fixtures';
@@ -21,7 +21,7 @@ type Method = 'get' | 'post' | 'put' | 'delete';
  * from the log (who, when, version, a readable diff), any version can be restored with a new event,
  * and saves based on an older version are refused with 409 instead of overwriting someone's change.
  */
-describeEachDriver('edit history, restore and concurrent editing of the site', (driver) => {
+describeOnHttpDriver('edit history, restore and concurrent editing of the site', (driver) => {
   let t: TestApp;
   let admin: OwnerSession;
   let editor: OwnerSession;

@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { signIn } from '../../test/store-fixtures';
@@ -10,7 +10,7 @@ import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
  * before they are published and posts while they are drafts, after each save; visitors still get
  * 404 for both until they are published.
  */
-describeEachDriver('the published site previewed by an owner', (driver) => {
+describeOnHttpDriver('the published site previewed by an owner', (driver) => {
   let t: TestApp;
   let owner: { cookie: string; xsrf: string };
   const catchUp = () => t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();

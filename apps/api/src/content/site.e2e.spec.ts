@@ -1,6 +1,6 @@
 import { collectionStreamId, COLLECTION_STREAM_TYPE, type CollectionEvent, type CollectionRecord, type ContentItemRecord } from '@storefront/domain';
 import type { EventStore } from '@storefront/eventstore';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
@@ -20,7 +20,7 @@ const DAY = 86_400_000;
 type Session = { cookie: string; xsrf: string };
 type Method = 'get' | 'post' | 'put' | 'delete';
 
-describeEachDriver('site owner API over HTTP', (driver) => {
+describeOnHttpDriver('site owner API over HTTP', (driver) => {
   let t: TestApp;
   let admin: Session;
   let editor: Session;

@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { addCartTestProducts } from '../../test/cart-test-products';
@@ -18,7 +18,7 @@ const ENV = { CHECKOUT_MINIMUM_SUBTOTAL_CENTS: '100', MULTIPLE_QUANTITY_ALLOWED_
  * from the website's stream and read model, where the owner's stored value wins over the
  * environment's default.
  */
-describeEachDriver('settings the store obeys', (driver) => {
+describeOnHttpDriver('settings the store obeys', (driver) => {
   let t: TestApp;
   let admin: OwnerSession;
 
@@ -129,7 +129,7 @@ describeEachDriver('settings the store obeys', (driver) => {
   });
 });
 
-describeEachDriver('the store currency of a new store', (driver) => {
+describeOnHttpDriver('the store currency of a new store', (driver) => {
   let t: TestApp;
   let admin: OwnerSession;
 

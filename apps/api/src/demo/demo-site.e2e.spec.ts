@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import { FormStore } from '../forms';
 import type { ProjectionRunner } from '@storefront/projections';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -13,7 +13,7 @@ import { CommandExecutor } from '../infrastructure/command-executor';
 
 const DAY = 86_400_000;
 
-describeEachDriver('demo site and the published-site query services', (driver) => {
+describeOnHttpDriver('demo site and the published-site query services', (driver) => {
   let t: TestApp;
   let site: SiteReadModel;
   let search: SiteSearch;
@@ -193,7 +193,7 @@ describeEachDriver('demo site and the published-site query services', (driver) =
   });
 });
 
-describeEachDriver('demo site seeding from two processes at once', (driver) => {
+describeOnHttpDriver('demo site seeding from two processes at once', (driver) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { CommandContext } from '@storefront/eventstore';
 import type { ProjectionRunner } from '@storefront/projections';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +15,7 @@ const ctx = (): CommandContext => {
 };
 
 /** A data directory seeded before products had images: its demo products get their images once. */
-describeEachDriver('demo store seeded before product images', (driver) => {
+describeOnHttpDriver('demo store seeded before product images', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     // The website and its store only; the demo products are created below as the seeder used to.

@@ -1,10 +1,10 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { ownerProductsPath, signIn } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 /** The product's own entry point (no demo): a new database gets an untitled website and an empty store. */
-describeEachDriver('first start without the demo', (driver) => {
+describeOnHttpDriver('first start without the demo', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(driver, {}, { demo: false });

@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES } from '@storefront/domain';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { signIn, type OwnerSession } from '../../test/store-fixtures';
@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 
 /** Issue 14 part 8: the footer's newsletter sign-up, chosen with the header and footer, on every page. */
-describeEachDriver('the footer newsletter (issue 14 part 8)', (driver) => {
+describeOnHttpDriver('the footer newsletter (issue 14 part 8)', (driver) => {
   let t: TestApp;
   let owner: OwnerSession;
   const catchUp = () => t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();

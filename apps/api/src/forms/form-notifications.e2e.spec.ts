@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { cookieFrom, signIn, type OwnerSession } from '../../test/store-fixtures';
@@ -17,7 +17,7 @@ const FORM = {
   ],
 };
 
-describeEachDriver('owner notification email per submission (issue 14)', (driver) => {
+describeOnHttpDriver('owner notification email per submission (issue 14)', (driver) => {
   let smtp: TestSmtpServer;
   let t: TestApp;
   let owner: OwnerSession;

@@ -1,5 +1,5 @@
 import { EMAIL_INVALID_MESSAGE, FORM_ERROR_MESSAGES, FORM_FIELD_MESSAGES } from '@storefront/domain';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { cookieFrom, signIn, type OwnerSession } from '../../test/store-fixtures';
@@ -38,7 +38,7 @@ const VALID = { name: { first: 'Ana', last: 'Ruiz' }, email: 'ana@example.com', 
 
 type Visitor = { cookie: string };
 
-describeEachDriver('forms over HTTP (issue 14)', (driver) => {
+describeOnHttpDriver('forms over HTTP (issue 14)', (driver) => {
   let t: TestApp;
   let owner: OwnerSession;
   const catchUp = () => t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();

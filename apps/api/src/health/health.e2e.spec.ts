@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { signIn as signInOwner } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../test/test-app';
 const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
 const EDITOR = { email: 'editor@example.com', password: 'a long enough password', roles: ['editor'] };
 
-describeEachDriver('GET /healthz', (driver) => {
+describeOnHttpDriver('GET /healthz', (driver) => {
   let t: TestApp;
   let adminCookie: string;
   let editorCookie: string;

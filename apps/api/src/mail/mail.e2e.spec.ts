@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { ownerWithRoles } from '../../test/owner-accounts';
 import { startSmtpServer, unusedPort, type TestSmtpServer } from '../../test/smtp-server';
@@ -23,7 +23,7 @@ async function deliverUntil(sender: MailSender, done: () => Promise<boolean>, ti
   }
 }
 
-describeEachDriver('mail: the outbox and SMTP delivery (issue 14)', (driver) => {
+describeOnHttpDriver('mail: the outbox and SMTP delivery (issue 14)', (driver) => {
   describe('without SMTP_URL: the local outbox', () => {
     let t: TestApp;
     let admin: OwnerSession;

@@ -1,5 +1,5 @@
 import { IMAGE_WIDTHS, type ImageAssetRecord } from '@storefront/domain';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import { createHash, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
@@ -54,7 +54,7 @@ function binary(res: request.Response, callback: (error: Error | null, body: Buf
   res.on('end', () => callback(null, Buffer.concat(chunks)));
 }
 
-describeEachDriver('media over HTTP', (driver) => {
+describeOnHttpDriver('media over HTTP', (driver) => {
   let t: TestApp;
   let admin: Session;
   let editor: Session;

@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
@@ -22,7 +22,7 @@ async function eventually<T>(check: () => Promise<T | null | false>, timeoutMs =
   }
 }
 
-describeEachDriver('sending back-in-stock notifications through SMTP (issue 15)', (driver) => {
+describeOnHttpDriver('sending back-in-stock notifications through SMTP (issue 15)', (driver) => {
   let t: TestApp;
   let smtp: TestSmtpServer;
   let owner: OwnerSession;
@@ -97,7 +97,7 @@ describeEachDriver('sending back-in-stock notifications through SMTP (issue 15)'
   });
 });
 
-describeEachDriver('the automatic send when stock comes back (issue 15)', (driver) => {
+describeOnHttpDriver('the automatic send when stock comes back (issue 15)', (driver) => {
   let t: TestApp;
   let smtp: TestSmtpServer;
   let owner: OwnerSession;

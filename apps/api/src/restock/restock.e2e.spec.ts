@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { ownerWithRoles } from '../../test/owner-accounts';
@@ -9,7 +9,7 @@ import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 const BASE = '/api/site-users/account/notifications/restock';
 const BOWL = { productId: 'p-serving-bowl', variantId: 'v-bowl' };
 
-describeEachDriver('back-in-stock sign-ups and restock lists over HTTP (issue 15)', (driver) => {
+describeOnHttpDriver('back-in-stock sign-ups and restock lists over HTTP (issue 15)', (driver) => {
   let t: TestApp;
   let owner: OwnerSession;
   const catchUp = () => t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();
@@ -170,7 +170,7 @@ describeEachDriver('back-in-stock sign-ups and restock lists over HTTP (issue 15
   });
 });
 
-describeEachDriver('back-in-stock sign-up limits (issue 15)', (driver) => {
+describeOnHttpDriver('back-in-stock sign-up limits (issue 15)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(driver, { RESTOCK_RATE_LIMIT_BURST: '3', RESTOCK_RATE_LIMIT_PER_SECOND: '0.01', RESTOCK_BOT_CHECK: 'altcha' });

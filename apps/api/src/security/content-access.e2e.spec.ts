@@ -4,7 +4,7 @@
  * the public product API and add to cart (plain and subscription). A visitor who unlocked the page
  * and a signed-in owner read it all.
  */
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -20,7 +20,7 @@ const MUG = { itemId: 'p-stoneware-mug', sku: 'MUG-SAND', quantity: 1 };
 
 type Session = { cookie: string; xsrf: string };
 
-describeEachDriver('one access check for every path that reads content (issue 13)', (driver) => {
+describeOnHttpDriver('one access check for every path that reads content (issue 13)', (driver) => {
   let t: TestApp;
   let admin: Session;
 

@@ -9,7 +9,7 @@
  * rewrites the generated parts of docs/PERMISSIONS.md.
  */
 import { hasPermission, OWNER_ROLES, permissionsOf, type OwnerRole } from '@storefront/domain';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -83,7 +83,7 @@ const rolesOf = (who: Principal): OwnerRole[] => (who === 'anonymous' ? [] : ROL
 
 const BUYER = { email: 'buyer@example.com', paymentToken: 'tok_visa', shippingAddress: TEST_SHIPPING_ADDRESS };
 
-describeEachDriver('roles and permissions on every route (issue 12)', (driver) => {
+describeOnHttpDriver('roles and permissions on every route (issue 12)', (driver) => {
   let t: TestApp;
   let routes: ControllerRoute[];
   const sessions = new Map<Principal, OwnerSession>();

@@ -4,7 +4,7 @@
  * editors), and raw markup blocks (html, embed, code) are the admin's alone.
  */
 import type { CollectionRecord } from '@storefront/domain';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { activeParts, XSS_PAYLOADS } from '../../test/xss-payloads';
 import { signIn as signInOwner } from '../../test/store-fixtures';
@@ -19,7 +19,7 @@ const PAYLOAD = XSS_PAYLOADS.join('');
 
 type Session = { cookie: string; xsrf: string };
 
-describeEachDriver('rich text and raw blocks on write (issue 10)', (driver) => {
+describeOnHttpDriver('rich text and raw blocks on write (issue 10)', (driver) => {
   let t: TestApp;
   let admin: Session;
   let editor: Session;

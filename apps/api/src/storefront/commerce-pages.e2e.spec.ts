@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { TEST_SHIPPING_ADDRESS } from '../../test/shipping-address';
@@ -13,7 +13,7 @@ const BUYER = { email: 'ada@example.com', paymentToken: 'tok_visa', shippingAddr
  * confirmed (202) and order status (211) pages, rendered through the theme from the visitor's own
  * cart and orders; 'Customers also bought' from real orders (the also_bought read model).
  */
-describeEachDriver('cart, checkout and order pages', (driver) => {
+describeOnHttpDriver('cart, checkout and order pages', (driver) => {
   let t: TestApp;
   let admin: OwnerSession;
 

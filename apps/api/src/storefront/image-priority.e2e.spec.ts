@@ -1,5 +1,5 @@
 import { IMAGE_WIDTHS } from '@storefront/domain';
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -24,7 +24,7 @@ function imagesInMain(html: string): Img[] {
  * and loads lazily, except the page's first image (its largest paint), which loads eagerly with
  * high fetch priority. The renditions the srcsets name are WebP for a browser.
  */
-describeEachDriver('demo pages: image attributes', (driver) => {
+describeOnHttpDriver('demo pages: image attributes', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(driver);

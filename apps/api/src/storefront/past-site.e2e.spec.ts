@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { ownerProductsPath, signIn, type OwnerSession } from '../../test/store-fixtures';
@@ -13,7 +13,7 @@ const between = (a: string, b: string) => new Date((Date.parse(a) + Date.parse(b
  * Issue 12, item 8: "view the site as it was at …". A page rendered from the log at a past moment by
  * the live site's projections and theme, without touching the live read models.
  */
-describeEachDriver('the site as it was at a moment', (driver) => {
+describeOnHttpDriver('the site as it was at a moment', (driver) => {
   let t: TestApp;
   let owner: OwnerSession;
 

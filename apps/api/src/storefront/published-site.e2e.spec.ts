@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -6,7 +6,7 @@ import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 import { DEMO_WHOLESALE_PASSWORD } from '../demo';
 
 /** The demo site, rendered by the theme from read models, through HTTP. */
-describeEachDriver('published site', (driver) => {
+describeOnHttpDriver('published site', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(driver);

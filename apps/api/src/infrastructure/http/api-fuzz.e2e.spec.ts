@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -285,7 +285,7 @@ function encodeBody(value: unknown, encoding: Encoding): { headers: Record<strin
   }
 }
 
-describeEachDriver('every route, fuzzed with bad input: never a 5xx, nothing stored on a 4xx', (driver) => {
+describeOnHttpDriver('every route, fuzzed with bad input: never a 5xx, nothing stored on a 4xx', (driver) => {
   let t: TestApp;
   let base: string;
   let admin: { cookie: string; xsrf: string };

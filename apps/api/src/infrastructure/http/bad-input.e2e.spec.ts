@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -22,7 +22,7 @@ function raw(base: string, method: string, path: string, headers: Record<string,
   });
 }
 
-describeEachDriver('bad input answers 4xx with a message and stores nothing', (driver) => {
+describeOnHttpDriver('bad input answers 4xx with a message and stores nothing', (driver) => {
   let t: TestApp;
   let base: string;
   let admin: Session;

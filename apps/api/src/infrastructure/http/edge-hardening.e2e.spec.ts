@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { parseSiteUrl, parseTrustProxy } from '../../config/app-config';
@@ -32,7 +32,7 @@ describe('settings', () => {
   });
 });
 
-describeEachDriver('the request edge', (driver) => {
+describeOnHttpDriver('the request edge', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(driver, { SITE_URL: 'https://clay.example' });
@@ -68,7 +68,7 @@ describeEachDriver('the request edge', (driver) => {
   });
 });
 
-describeEachDriver('the request edge behind a configured proxy', (driver) => {
+describeOnHttpDriver('the request edge behind a configured proxy', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(driver, { TRUST_PROXY: 'loopback' });

@@ -1,4 +1,4 @@
-import { describeEachDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -29,7 +29,7 @@ const decode = (res: RawResponse): Buffer => {
   return res.body;
 };
 
-describeEachDriver('HTTP layer on Fastify', (driver) => {
+describeOnHttpDriver('HTTP layer on Fastify', (driver) => {
   let t: TestApp;
   let base: string;
   const withoutNonces = (body: Buffer) => body.toString('latin1').replace(/ nonce="[^"]*"/g, '');
