@@ -24,6 +24,21 @@ export default defineConfig({
     manifest: true,
     assetsDir: '',
     target: 'es2022',
-    rollupOptions: { input: 'src/owner/main.tsx' },
+    rolldownOptions: {
+      input: 'src/owner/main.tsx',
+      output: {
+        // The libraries every screen needs, each in a chunk of its own beside the app's code: no chunk
+        // passes Vite's 500 kB warning, and a change to the app alone leaves their files (and the
+        // browser's cached copies) as they were. The page still loads them all at once (the entry's
+        // budget in scripts/bundle-budget.mjs counts them); lazy screens keep their own chunks.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
+            { name: 'state', test: /[\\/]node_modules[\\/](@reduxjs[\\/]toolkit|redux|react-redux|redux-thunk|immer|reselect|use-sync-external-store)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });

@@ -110,21 +110,33 @@ export function measureBuild(webDir, budget) {
   return { rows, failures };
 }
 
-const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+export const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
-/** Prints every build's sizes and budgets; returns the failures (empty when all are within budget). */
-export function checkBudgets(webDir, budgets = BUDGETS, log = console.log) {
+/**
+ * Every build measured against its budget: the table's lines, the failures (empty when all are
+ * within budget) and each build's entry size (what its first page loads, gzip bytes; null without a manifest).
+ */
+export function budgetReport(webDir, budgets = BUDGETS) {
+  const lines = ['bundle budgets (gzip):'];
   const failures = [];
-  log('bundle budgets (gzip):');
+  const entries = [];
   for (const budget of budgets) {
     const result = measureBuild(webDir, budget);
     for (const r of result.rows) {
       const status = r.budget === null ? '' : r.gzip > r.budget ? '  OVER BUDGET' : '  ok';
-      log(`  ${r.build.padEnd(20)} ${r.what.padEnd(58)} ${kB(r.gzip).padStart(9)}${r.budget === null ? '' : ` / ${kB(r.budget)}`}${status}`);
+      lines.push(`  ${r.build.padEnd(20)} ${r.what.padEnd(58)} ${kB(r.gzip).padStart(9)}${r.budget === null ? '' : ` / ${kB(r.budget)}`}${status}`);
     }
     failures.push(...result.failures);
+    entries.push({ name: budget.name, gzip: result.rows[0]?.gzip ?? null });
   }
-  return failures;
+  return { lines, failures, entries };
+}
+
+/** Prints every build's sizes and budgets; returns the failures (empty when all are within budget). */
+export function checkBudgets(webDir, budgets = BUDGETS, log = console.log) {
+  const report = budgetReport(webDir, budgets);
+  for (const line of report.lines) log(line);
+  return report.failures;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
