@@ -9,8 +9,9 @@ import { WorkerModule } from './worker.module';
 
 /**
  * Starts the product: HTTP (ROLE=all or api) or projections only (ROLE=worker). A terminal shows
- * the URL and the owner sign-in first; the start-up log lines follow them. `setup` prepares a new
- * database (see AppModule.forRoot); an entry point that passes none gets the product's own.
+ * the start-up log lines first, then, last, where the eye lands: the URL, the owner sign-in and a
+ * generated password (a worker: its line, then the log lines). `setup` prepares a new database (see AppModule.forRoot); an entry point that
+ * passes none gets the product's own.
  */
 export async function startServer(options: { setup?: Type | DynamicModule } = {}): Promise<void> {
   const config = loadConfig();
@@ -29,12 +30,12 @@ export async function startServer(options: { setup?: Type | DynamicModule } = {}
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   // PORT=0 without SITE_URL: the default site address is the port actually picked.
   if (config.siteUrlDefaulted && config.port === 0) config.siteUrl = url;
+  logger.started();
   process.stdout.write(
     `Storefront listening on ${url}\n` +
       `Owner sign-in: ${url}/config/login as ${config.ownerEmail}\n` +
       app.get(StartupNotices).drain(),
   );
-  logger.started();
 }
 
 /** An entry point's last word when start-up fails. */

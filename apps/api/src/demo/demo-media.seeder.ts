@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { imageStreamId } from '@storefront/domain';
 import { ConcurrencyError, type CommandContext, type EventStore } from '@storefront/eventstore';
@@ -10,6 +10,7 @@ import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/database/token
 import { DomainException } from '../infrastructure/http/domain-exception';
 import { UploadImageCommand } from '../media';
 import { DEMO_IMAGE_LIST, renderDemoImage, type DemoImage } from './demo-images';
+import { LOGGED_PROGRESS, START_PROGRESS, type StartProgress } from './start-progress';
 
 /**
  * Uploads the demo images (demo-images.ts) through the owner's upload command when the demo store
@@ -21,13 +22,12 @@ import { DEMO_IMAGE_LIST, renderDemoImage, type DemoImage } from './demo-images'
  */
 @Injectable()
 export class DemoMediaSeeder implements OnApplicationBootstrap {
-  private readonly logger = new Logger('DemoMediaSeeder');
-
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
     private readonly commands: CommandBus,
+    @Optional() @Inject(START_PROGRESS) private readonly progress: StartProgress = LOGGED_PROGRESS,
   ) {}
 
   async onApplicationBootstrap() {
@@ -43,6 +43,8 @@ export class DemoMediaSeeder implements OnApplicationBootstrap {
     for (const image of images) {
       if ((await this.store.streamVersion(imageStreamId(image.id))) === 0) missing.push(image);
     }
+    if (missing.length === 0) return 0;
+    const done = this.progress.step(`drawing and uploading ${missing.length} demo images`, 'DemoMediaSeeder');
     // Drawing is CPU-bound and single-threaded per image: two at a time use two cores.
     const files = await mapWithConcurrency(missing, 2, (image) => renderDemoImage(image));
     for (const [i, image] of missing.entries()) {
@@ -61,7 +63,7 @@ export class DemoMediaSeeder implements OnApplicationBootstrap {
         if (!lost) throw error;
       }
     }
-    if (missing.length > 0) this.logger.log(`uploaded ${missing.length} demo images`);
+    done(`demo images drawn and uploaded: ${missing.length}`);
     return missing.length;
   }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { collectionStreamId, collectionUrlId, epochMs, itemUrlId, storeStreamId, type ContentItemDetails } from '@storefront/domain';
 import { ConcurrencyError, type CommandContext, type EventStore } from '@storefront/eventstore';
 import type { ProjectionRunner } from '@storefront/projections';
@@ -15,6 +15,7 @@ import { SiteLoader, SiteWriter } from '../content';
 import { FormStore } from '../forms';
 import { DEMO_CLASS_SIGNUP_FORM, DEMO_CONTACT_FORM, DEMO_NEWSLETTER_FORM } from './demo-forms';
 import { parseFormDefinition } from '@storefront/domain';
+import { LOGGED_PROGRESS, START_PROGRESS, type StartProgress } from './start-progress';
 
 /** Records that the demo site was seeded, so later starts leave the site alone. */
 export const DEMO_SITE_STREAM_ID = 'demo-site';
@@ -42,6 +43,7 @@ export class DemoSiteSeeder implements OnApplicationBootstrap {
     private readonly writer: SiteWriter,
     private readonly loader: SiteLoader,
     private readonly forms: FormStore,
+    @Optional() @Inject(START_PROGRESS) private readonly progress: StartProgress = LOGGED_PROGRESS,
   ) {}
 
   async onApplicationBootstrap() {
@@ -58,8 +60,9 @@ export class DemoSiteSeeder implements OnApplicationBootstrap {
       this.logger.warn('the demo store does not exist: the demo site was not seeded');
       return false;
     }
+    const done = this.progress.step('seeding the demo site', 'DemoSiteSeeder');
     const count = await this.runSteps();
-    this.logger.log(`seeded the demo site (${count} items)`);
+    done(`demo site seeded: pages and ${count} posts, events and gallery images`);
     return true;
   }
 

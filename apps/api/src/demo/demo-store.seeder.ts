@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import type { ProjectionRunner } from '@storefront/projections';
 import { CatalogWriter, ProductLoader } from '../catalog';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -6,6 +6,7 @@ import { FirstStart, systemContext } from '../first-start';
 import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 import { derivedUuid, stepContext } from '../infrastructure/derived-ids';
 import { DEMO_SHOP_COLLECTION_ID, DEMO_WEBSITE_TITLE, demoCatalog } from './demo-store';
+import { LOGGED_PROGRESS, START_PROGRESS, type StartProgress } from './start-progress';
 
 /**
  * On first start, creates the website "Clay & Co." and its store (FirstStart), and unless
@@ -26,6 +27,7 @@ export class DemoStoreSeeder implements OnApplicationBootstrap {
     private readonly firstStart: FirstStart,
     private readonly writer: CatalogWriter,
     private readonly loader: ProductLoader,
+    @Optional() @Inject(START_PROGRESS) private readonly progress: StartProgress = LOGGED_PROGRESS,
   ) {}
 
   async onApplicationBootstrap() {
@@ -42,6 +44,7 @@ export class DemoStoreSeeder implements OnApplicationBootstrap {
     if (websiteId === null) return false;
     const collectionId = DEMO_SHOP_COLLECTION_ID;
     if (!this.config.seedDemo) return true;
+    const done = this.progress.step('seeding the demo store', 'DemoStoreSeeder');
     const catalog = demoCatalog(websiteId, now);
     for (const { product, stock, imageIds, variantImages } of catalog) {
       const context = systemContext();
@@ -61,7 +64,7 @@ export class DemoStoreSeeder implements OnApplicationBootstrap {
         });
       }
     }
-    this.logger.log(`seeded the demo store (${catalog.length} products)`);
+    done(`demo store seeded: ${catalog.length} products`);
     return true;
   }
 

@@ -6,7 +6,8 @@ const BOOT_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplor
 /**
  * The app's Nest logger: JSON lines; warnings and errors always, `log` lines except Nest's own
  * start-up listing of modules and routes. With `holdUntilStarted`, `log` lines written while the
- * app starts are kept back until `started()`, so the URL and the sign-in come first on a terminal.
+ * app starts are kept back until `started()`, which writes them together just before the URL and
+ * the sign-in (server.ts), instead of among the first start's progress lines.
  */
 export class AppLogger extends ConsoleLogger {
   private held: [unknown, unknown[], number][] | null;
