@@ -15,6 +15,7 @@ import { createStructuredLogger, installRequestLogging } from './infrastructure/
 import { parseQuery } from './infrastructure/http/query-string';
 import { installStaticAssets } from './infrastructure/http/static-assets';
 import { OwnerRequestHooks } from './security';
+import { PasswordHashingModule, type ScryptParameters } from './security/password-hasher';
 import { installSecurityHeaders } from './security/content-security-policy';
 
 /** Responses smaller than this are sent as they are: compressing them costs more than it saves. */
@@ -29,7 +30,16 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
  */
 export async function createApp(
   config: AppConfig,
-  options: { db?: Database; logger?: AppLogger; setup?: Type | DynamicModule } = {},
+  options: {
+    db?: Database;
+    logger?: AppLogger;
+    setup?: Type | DynamicModule;
+    /**
+     * The scrypt cost of the password hashes the app makes (default DEFAULT_SCRYPT, production's).
+     * For the HTTP tests only, by code: no setting reaches it. Hashes of any cost verify.
+     */
+    passwordHashCost?: ScryptParameters;
+  } = {},
 ): Promise<INestApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMITS.bytes,
@@ -40,7 +50,9 @@ export async function createApp(
     return503OnClosing: true,
     frameworkErrors,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, { db: options.db, setup: options.setup }), adapter, {
+  const root = AppModule.forRoot(config, { db: options.db, setup: options.setup });
+  if (options.passwordHashCost) root.imports = [...(root.imports ?? []), PasswordHashingModule.withCost(options.passwordHashCost)];
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     bodyParser: false,
     // A start-up failure (a data directory in use, a bad setting) reaches main.ts's message.
     abortOnError: false,

@@ -88,7 +88,7 @@ function seededTemplate(config: AppConfig, demo: boolean): TestDatabaseTemplate 
 
 /** The app built, initialised and its Fastify instance ready for supertest. */
 async function readyApp(config: AppConfig, db: Database, demo: boolean): Promise<INestApplication> {
-  const app = await createApp(config, { db, setup: demo ? DemoModule : undefined });
+  const app = await createApp(config, { db, setup: demo ? DemoModule : undefined, passwordHashCost: { logN: 4, r: 8, p: 1 } });
   await app.init();
   await (app as NestFastifyApplication).getHttpAdapter().getInstance().ready();
   return app;

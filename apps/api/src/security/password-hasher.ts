@@ -1,4 +1,4 @@
-import { Injectable, Module } from '@nestjs/common';
+import { Injectable, Module, type DynamicModule } from '@nestjs/common';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** Turns passwords into self-describing hash strings and checks passwords against them. */
@@ -9,6 +9,8 @@ export interface PasswordHasher {
 }
 
 export const PASSWORD_HASHER = Symbol('PASSWORD_HASHER');
+/** The scrypt cost of the hashes PASSWORD_HASHER makes, when an app is given one (see PasswordHashingModule.withCost). */
+const SCRYPT_COST = Symbol('SCRYPT_COST');
 
 export type ScryptParameters = { logN: number; r: number; p: number };
 
@@ -35,7 +37,12 @@ function derive(password: string, salt: Buffer, { logN, r, p }: ScryptParameters
  */
 @Injectable()
 export class ScryptPasswordHasher implements PasswordHasher {
-  constructor(private readonly parameters: ScryptParameters = DEFAULT_SCRYPT) {}
+  constructor(private readonly parameters: ScryptParameters = DEFAULT_SCRYPT) {
+    // Only hashes verify() reads back.
+    const { logN, r, p } = parameters;
+    const whole = (n: number, max: number) => Number.isInteger(n) && n >= 1 && n <= max;
+    if (!whole(logN, MAX_LOG_N) || !whole(r, 99) || !whole(p, 99)) throw new Error(`scrypt parameters out of range: ${JSON.stringify(parameters)}`);
+  }
 
   async hash(password: string): Promise<string> {
     const salt = randomBytes(SALT_LENGTH);
@@ -63,9 +70,31 @@ function parseHash(hash: string): { parameters: ScryptParameters; salt: Buffer; 
   return { parameters: { logN, r, p }, salt, key };
 }
 
-/** Provides PASSWORD_HASHER to the contexts that hash or check passwords (owner accounts, locked pages). */
+@Module({})
+class PasswordHashCostModule {}
+
+/**
+ * Provides PASSWORD_HASHER to the contexts that hash or check passwords (owner accounts, locked
+ * pages): scrypt at DEFAULT_SCRYPT, or at the cost the app was built with (`withCost`). Whatever
+ * the cost, the hashes are scrypt and say their parameters, so every instance verifies every hash.
+ */
 @Module({
-  providers: [{ provide: PASSWORD_HASHER, useFactory: () => new ScryptPasswordHasher() }],
+  providers: [
+    {
+      provide: PASSWORD_HASHER,
+      useFactory: (cost?: ScryptParameters) => new ScryptPasswordHasher(cost ?? DEFAULT_SCRYPT),
+      inject: [{ token: SCRYPT_COST, optional: true }],
+    },
+  ],
   exports: [PASSWORD_HASHER],
 })
-export class PasswordHashingModule {}
+export class PasswordHashingModule {
+  /**
+   * Makes the whole app hash at `cost` instead of DEFAULT_SCRYPT (a global module; createApp's
+   * `passwordHashCost`, which only code passes: the HTTP tests, whose sign-ins would otherwise
+   * spend most of their time in scrypt). No setting chooses it.
+   */
+  static withCost(cost: ScryptParameters): DynamicModule {
+    return { module: PasswordHashCostModule, global: true, providers: [{ provide: SCRYPT_COST, useValue: cost }], exports: [SCRYPT_COST] };
+  }
+}
