@@ -3,7 +3,7 @@ import pg from 'pg';
 import { handleCommand } from './command-handling';
 import { ConcurrencyError } from './errors';
 import { appendStatement, PostgresEventStore } from './postgres-event-store';
-import { counterDecider, createTestDatabase, describeEachDriver, testCommandContext, testDrivers, type TestDatabase } from '../testing';
+import { counterDecider, createTestDatabase, describeEachDriver, eventually, testCommandContext, testDrivers, type TestDatabase } from '../testing';
 import { type AppendResult, type Checkpoint, type RecordedEvent } from './types';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -112,9 +112,16 @@ describeEachDriver('Database.transaction', (driver) => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let inserted!: () => void;
     const didInsert = new Promise<void>((resolve) => (inserted = resolve));
+    let probe!: () => void;
+    const probing = new Promise<void>((resolve) => (probe = resolve));
+    let probed!: () => void;
+    const didProbe = new Promise<void>((resolve) => (probed = resolve));
     const tx = testDb.db.transaction(async (t) => {
       await t.query('INSERT INTO scratch (n) VALUES (1000)');
       inserted();
+      await probing;
+      await t.query('SELECT 1');
+      probed();
       await gate;
       throw new Error('rollback');
     });
@@ -124,7 +131,10 @@ describeEachDriver('Database.transaction', (driver) => {
       answered = true;
       return r.rows[0]!.c;
     });
-    await sleep(50);
+    // A statement of the transaction sent after the plain query: on PGlite's one connection, a
+    // plain query that did not wait for the transaction would have been answered before it.
+    probe();
+    await didProbe;
     // PGlite: the query waits for the transaction; a server: it runs in its own session.
     if (driver === 'pglite') expect(answered).toBe(false);
     release();
@@ -249,8 +259,8 @@ onServer('global order with out-of-order commits [postgres]', () => {
     target = committed.length;
     await poller;
 
-    const deadline = Date.now() + 30_000;
-    while (subscribed.length < committed.length && Date.now() < deadline) await sleep(20);
+    // Past the deadline the comparison below shows what the subscriber missed.
+    await eventually(() => subscribed.length >= committed.length, { timeoutMs: 30_000 }).catch(() => undefined);
     await subscription.stop();
 
     for (const seen of [subscribed, polled]) {

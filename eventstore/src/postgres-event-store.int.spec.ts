@@ -1,18 +1,14 @@
 import pg from 'pg';
 import { ConcurrencyError } from './errors';
 import { PostgresEventStore } from './postgres-event-store';
-import { createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from '../testing';
+import { createTestDatabase, describeEachDriver, eventually, testCommandContext, type TestDatabase } from '../testing';
 import { EVENTS_CHANNEL, eventsNotification, parseEventsNotification, START, type Checkpoint, type Database, type RecordedEvent } from './types';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
+/** Until the database's clock is past `instant`: an event appended then is recorded after it. */
+const clockPast = (db: Database, instant: Date) =>
+  eventually(async () => (await db.query<{ past: boolean }>('SELECT clock_timestamp() > $1::timestamptz AS past', [instant.toISOString()])).rows[0]!.past, {
+    message: `the database's clock did not pass ${instant.toISOString()}`,
+  });
 
 describeEachDriver('PostgresEventStore', (driver) => {
   let testDb: TestDatabase;
@@ -107,9 +103,9 @@ describeEachDriver('PostgresEventStore', (driver) => {
 
     it('reads up to a version and up to a time', async () => {
       const first = await append('s-time', ['A', 'B'], 'no_stream');
-      await sleep(25);
-      await append('s-time', ['C'], 2);
       if (first.status !== 'appended') throw new Error('expected appended');
+      await clockPast(db, first.events[1]!.recordedAt);
+      await append('s-time', ['C'], 2);
 
       expect((await store.readStream('s-time', { toVersion: 1 })).map((e) => e.type)).toEqual(['A']);
       expect((await store.readStream('s-time', { toVersion: 99 })).map((e) => e.type)).toEqual(['A', 'B', 'C']);
@@ -219,10 +215,7 @@ describeEachDriver('PostgresEventStore', (driver) => {
       // So may a transaction of another test file on the same server for a moment (the horizon
       // errs on the safe side): wait until every event is visible.
       const { rows } = await local.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
-      for (let tries = 0; (await s.readAll({ after: START, limit: 10_000 })).scanned < rows[0]!.n; tries++) {
-        if (tries > 100) throw new Error('seeded events did not become visible');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await eventually(async () => (await s.readAll({ after: START, limit: 10_000 })).scanned >= rows[0]!.n, { intervalMs: 20, message: 'seeded events did not become visible' });
     };
 
     async function readEverything(batch: number, eventTypes?: string[]) {
@@ -261,7 +254,7 @@ describeEachDriver('PostgresEventStore', (driver) => {
         const here = await openIn(local.url!);
         try {
           await appendOne('after-open-here');
-          await sleep(100);
+          // Committed, and held back for as long as `here` stays open: what readAll returns now it returns until then.
           expect(await ids()).toEqual([]);
         } finally {
           await here.query('ROLLBACK');
@@ -350,7 +343,7 @@ describeEachDriver('PostgresEventStore', (driver) => {
 
     it('with toTime returns only events recorded by then, and still advances to the head', async () => {
       await seed(['A', 'B']);
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      await clockPast(local.db, (await s.readAll({ after: START, limit: 10 })).events[1]!.recordedAt);
       await seed(['C']);
       const all = (await s.readAll({ after: START, limit: 10 })).events;
       const cut = all[1]!.recordedAt;
@@ -402,7 +395,7 @@ describeEachDriver('PostgresEventStore', (driver) => {
           await store.flushNotifications();
           n++;
           return payloads.some((p) => parseEventsNotification(p).streamId === 's-reconnect');
-        }, 15_000);
+        }, { timeoutMs: 15_000, intervalMs: 20 });
         expect(n).toBeGreaterThan(0);
       } finally {
         await unlisten();

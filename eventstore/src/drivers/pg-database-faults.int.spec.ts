@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { DatabaseUnavailableError } from '../errors';
-import { createTestDatabase, findPostgresBin, POSTGRES_LIB, ScratchPostgres, type TestDatabase } from '../../testing';
+import { createTestDatabase, eventually, findPostgresBin, POSTGRES_LIB, ScratchPostgres, type TestDatabase } from '../../testing';
 import { PgDatabase } from './pg-database';
 
 const testingDir = join(__dirname, '..', '..', 'testing');
@@ -80,8 +80,6 @@ describePostgres('PgDatabase when the server terminates its backends [postgres]'
   });
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const postgresBin = findPostgresBin();
 const describeWithInitdb = postgresBin ? describe : describe.skip;
 if (!postgresBin) console.warn(`Skipping the PostgreSQL restart test: no ${POSTGRES_LIB}/*/bin/initdb on this machine`);
@@ -158,11 +156,10 @@ describeWithInitdb(`PgDatabase across restarts of a PostgreSQL server it does no
       );
       // LISTEN comes back on its own (with backoff; NOTIFYs sent meanwhile are lost, so send until one arrives).
       received.length = 0;
-      const deadline = Date.now() + 8_000;
-      while (received.length === 0 && Date.now() < deadline) {
+      await eventually(async () => {
         await pgdb.query('SELECT pg_notify($1, $2)', ['restart_test', `round-${round}`]);
-        await sleep(100);
-      }
+        return received.length > 0;
+      }, { timeoutMs: 8_000, intervalMs: 100, message: 'LISTEN did not come back' });
       expect(received[0]).toBe(`round-${round}`);
     }
   });

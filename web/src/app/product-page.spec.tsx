@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { fakeFetch } from '../../test/fake-fetch';
+import { ERROR_RESET_MS } from '../features/cart/add-to-cart-state';
 import { islands } from './islands';
 import { mountIslands } from './mount-islands';
 import { readSiteContext } from './site-context';
@@ -46,6 +47,7 @@ const choose = (name: string, value: string) =>
 const addButton = () => document.querySelector<HTMLButtonElement>('[data-island="add-to-cart"] .add-to-cart__button')!;
 
 afterEach(() => {
+  jest.useRealTimers();
   jest.restoreAllMocks();
   document.body.innerHTML = '';
 });
@@ -90,17 +92,19 @@ describe('a product page taken over by its islands', () => {
   });
 
   it("the SPEC's messages before any request: options not chosen, a combination that does not exist", async () => {
+    // The button takes the next click once an error has shown for ERROR_RESET_MS: a fake clock moves it on.
+    jest.useFakeTimers();
     const { calls } = fakeFetch({});
     await open('product-ridged-dinner-plate');
     await act(async () => fireEvent.click(addButton()));
     expect(screen.getByRole('alert').textContent).toBe('Unable to Add Item Please select the Glaze, Size and Finish options.');
     await choose('Glaze', 'Sand');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 1050)));
+    await act(() => jest.advanceTimersByTimeAsync(ERROR_RESET_MS));
     await act(async () => fireEvent.click(addButton()));
     expect(screen.getByRole('alert').textContent).toBe('Unable to Add Item Please select the Size and Finish options.');
     await choose('Size', '8 in');
     await choose('Finish', 'Gloss');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 1050)));
+    await act(() => jest.advanceTimersByTimeAsync(ERROR_RESET_MS));
     await act(async () => fireEvent.click(addButton()));
     expect(screen.getByRole('alert').textContent).toBe('Unable to Add Item Sorry, that item variant is unavailable. Please select another variant.');
     expect(calls).toEqual([]);

@@ -19,8 +19,13 @@ const HEADER = `
 
 const details = (selector: string) => document.querySelector<HTMLDetailsElement>(selector)!;
 const summary = (selector: string) => details(selector).querySelector<HTMLElement>(':scope > summary')!;
-/** A <details> tells of its change in a task of its own (the 'toggle' event). */
-const toggled = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Opens or closes a <details>; resolves on its 'toggle' event, which it fires in a task of its own (what site-nav.ts acts on). */
+const setOpen = (selector: string, open: boolean) => {
+  const element = details(selector);
+  const toggled = new Promise((resolve) => element.addEventListener('toggle', resolve, { once: true }));
+  element.open = open;
+  return toggled;
+};
 const escape = (target: Element) => target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
 
 beforeEach(() => {
@@ -32,18 +37,14 @@ describe('the header navigation', () => {
   it('gives each toggle aria-expanded, following its state', async () => {
     expect(summary('.site-menu').getAttribute('aria-expanded')).toBe('false');
     expect(summary('#studio').getAttribute('aria-expanded')).toBe('false');
-    details('.site-menu').open = true;
-    await toggled();
+    await setOpen('.site-menu', true);
     expect(summary('.site-menu').getAttribute('aria-expanded')).toBe('true');
-    details('.site-menu').open = false;
-    await toggled();
+    await setOpen('.site-menu', false);
     expect(summary('.site-menu').getAttribute('aria-expanded')).toBe('false');
   });
 
   it('Escape closes the innermost open folder, then the menu, each time focusing its toggle', async () => {
-    details('.site-menu').open = true;
-    details('#studio').open = true;
-    await toggled();
+    await Promise.all([setOpen('.site-menu', true), setOpen('#studio', true)]);
     const about = document.querySelector<HTMLElement>('a[href="/about"]')!;
     about.focus();
     escape(about);
@@ -58,27 +59,21 @@ describe('the header navigation', () => {
   });
 
   it('keeps one folder open at a time, never closing the folder a nested one opens in', async () => {
-    details('#studio').open = true;
-    await toggled();
-    details('#inner').open = true;
-    await toggled();
+    await setOpen('#studio', true);
+    await setOpen('#inner', true);
     expect([details('#studio').open, details('#inner').open]).toEqual([true, true]);
-    details('#shop').open = true;
-    await toggled();
+    await setOpen('#shop', true);
     expect([details('#studio').open, details('#shop').open]).toEqual([false, true]);
   });
 
   it('closes everything on a click outside the header or when focus leaves it, not on a click inside', async () => {
-    details('.site-menu').open = true;
-    details('#shop').open = true;
-    await toggled();
+    await Promise.all([setOpen('.site-menu', true), setOpen('#shop', true)]);
     document.querySelector<HTMLElement>('.site-title')!.click();
     expect(details('#shop').open).toBe(true);
     document.querySelector('main')!.click();
     expect([details('.site-menu').open, details('#shop').open]).toEqual([false, false]);
 
-    details('.site-menu').open = true;
-    await toggled();
+    await setOpen('.site-menu', true);
     const home = document.querySelector<HTMLElement>('a[href="/"]:not(.site-title)')!;
     home.focus();
     document.getElementById('outside')!.focus();

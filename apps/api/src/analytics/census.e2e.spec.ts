@@ -1,4 +1,4 @@
-import { describeOnHttpDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver, eventually } from '@storefront/eventstore/testing';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { signIn } from '../../test/store-fixtures';
@@ -326,11 +326,7 @@ describeOnHttpDriver('census calls over HTTP (issue 16)', (driver) => {
     );
     const appends = t.app.get(VisitAppends);
     // Until every hit has reached the queue (the first ones' appends wait in the database).
-    for (let i = 0, steady = 0, last = -1; i < 600 && steady < 10; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      steady = appends.waiting === last ? steady + 1 : 0;
-      last = appends.waiting;
-    }
+    await eventually(() => appends.waiting + appends.committing === titles.length, { timeoutMs: 60_000, message: 'the burst did not reach the queue' });
     expect(appends.waiting).toBeGreaterThanOrEqual(190);
     expect(answered).toBe(0);
     release();

@@ -30,6 +30,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class VisitAppends {
   private readonly queue: Waiting[] = [];
   private queuedEvents = 0;
+  private committingEvents = 0;
   private running = 0;
 
   constructor(
@@ -42,6 +43,11 @@ export class VisitAppends {
   /** Events waiting for a batch (not yet being committed). */
   get waiting(): number {
     return this.queuedEvents;
+  }
+
+  /** Events of the batches being committed (tried, or waiting to be tried again). */
+  get committing(): number {
+    return this.committingEvents;
   }
 
   /** Resolves once `events` (one call's) are committed with the batch they joined. */
@@ -66,7 +72,14 @@ export class VisitAppends {
     this.running++;
     try {
       while (this.queue.length > 0) {
-        await this.commitEach(this.takeBatch());
+        const batch = this.takeBatch();
+        const events = batch.reduce((n, w) => n + w.events.length, 0);
+        this.committingEvents += events;
+        try {
+          await this.commitEach(batch);
+        } finally {
+          this.committingEvents -= events;
+        }
       }
     } finally {
       this.running--;

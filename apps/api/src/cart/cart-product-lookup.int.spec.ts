@@ -1,6 +1,6 @@
 import { catalogStreamId, DEFAULT_MERCHANDISING, inventoryStreamId, type InventoryEvent, type ProductDetails } from '@storefront/domain';
 import { migrate, PostgresEventStore, type Database } from '@storefront/eventstore';
-import { createTestDatabase, describeEachDriver, testCommandContext } from '@storefront/eventstore/testing';
+import { createTestDatabase, describeEachDriver, eventually, testCommandContext } from '@storefront/eventstore/testing';
 import { allProjections, projectionMigrations, ProjectionRunner } from '@storefront/projections';
 import { ReadModelChanges } from '../infrastructure/read-model-changes';
 import { CartProductLookup } from './cart-product-lookup';
@@ -80,10 +80,6 @@ describeEachDriver('CartProductLookup cache', (driver) => {
     expect(await stockOf('p1')).toBe(2);
     await setStock('p1', 0);
     await worker.catchUp();
-    const deadline = Date.now() + 3_000;
-    while ((await stockOf('p1')) !== 0) {
-      if (Date.now() > deadline) throw new Error('the change notice never arrived');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await eventually(async () => (await stockOf('p1')) === 0, { timeoutMs: 3_000, message: 'the change notice never arrived' });
   });
 });

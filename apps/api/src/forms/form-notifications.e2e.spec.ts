@@ -1,4 +1,4 @@
-import { describeOnHttpDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver, eventually } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { cookieFrom, signIn, type OwnerSession } from '../../test/store-fixtures';
@@ -31,6 +31,9 @@ describeOnHttpDriver('owner notification email per submission (issue 14)', (driv
   }
   const sentEvents = async (submissionId: string) =>
     Number((await t.db.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE stream_id = $1 AND event_type = 'FormNotificationSent'`, [`form-submission-${submissionId}`])).rows[0]!.n);
+  /** The worker records FormNotificationSent by itself once the mail is queued. */
+  const recordedSent = (submissionId: string) =>
+    eventually(async () => (await sentEvents(submissionId)) === 1, { timeoutMs: 30_000, message: `FormNotificationSent for ${submissionId}` });
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -59,14 +62,14 @@ describeOnHttpDriver('owner notification email per submission (issue 14)', (driv
     expect(mail!.html).toContain('Hello &amp; &lt;img src=x onerror=alert(1)&gt;<br>Second line');
     expect(mail!.html).toContain('<h1>Enquiry &lt;b&gt;form&lt;/b&gt;</h1>');
     expect(mail!.html).not.toMatch(/<script|<img|<i>/);
-    await waitFor(async () => (await sentEvents(submissionId)) === 1);
+    await recordedSent(submissionId);
   });
 
   it('never mails twice for one submission, even when the worker goes over the log again', async () => {
     const count = smtp.received.length;
     const submissionId = await submit('enquiry', { name: { first: 'Tom', last: 'B' }, email: 'tom@example.com', message: 'Once' });
     await smtp.waitForMessages(count + 1, 30_000);
-    await waitFor(async () => (await sentEvents(submissionId)) === 1);
+    await recordedSent(submissionId);
     // From the start of the log again, as after a lost checkpoint.
     await t.db.query(`UPDATE checkpoints SET transaction_id = '0', global_position = 0 WHERE name = 'form-notifications'`);
     const worker = t.app.get(FormNotifications);
@@ -83,16 +86,8 @@ describeOnHttpDriver('owner notification email per submission (issue 14)', (driv
     const submissionId = await submit('quiet', { note: 'hi' });
     const later = await submit('enquiry', { name: { first: 'A', last: 'B' }, email: 'a@example.com', message: 'after' });
     // The later submission's mail shows the worker went past the quiet one.
-    await waitFor(async () => (await sentEvents(later)) === 1);
+    await recordedSent(later);
     expect(await sentEvents(submissionId)).toBe(0);
     expect(Number((await t.db.query<{ n: string }>(`SELECT count(*) AS n FROM mail_outbox`)).rows[0]!.n)).toBe(before + 1);
   });
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

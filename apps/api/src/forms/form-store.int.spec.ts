@@ -1,6 +1,6 @@
 import { parseFormDefinition, type FormDefinition, type SubmitForm } from '@storefront/domain';
 import { createEventStore, openDatabase, type CommandContext, type Database, type EventStore } from '@storefront/eventstore';
-import { createTestDatabase, describeEachDriver, testCommandContext, type TestDatabase } from '@storefront/eventstore/testing';
+import { createTestDatabase, describeEachDriver, eventually, testCommandContext, type TestDatabase } from '@storefront/eventstore/testing';
 import { randomUUID } from 'node:crypto';
 import { CommandExecutor } from '../infrastructure/command-executor';
 import { DomainException } from '../infrastructure/http/domain-exception';
@@ -16,15 +16,6 @@ function definition(id: string, title: string): FormDefinition {
   });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
   return parsed.value;
-}
-
-/** Polls until `check` holds (notifications arrive asynchronously); fails after `ms`. */
-async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 const errorCode = (e: unknown) => (e instanceof DomainException ? e.error.code : String(e));

@@ -1,4 +1,4 @@
-import { describeOnHttpDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver, eventually } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { signIn as signInOwner } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -47,13 +47,8 @@ describeOnHttpDriver('GET /healthz', (driver) => {
   it('shows lag until the projections apply new events, then none', async () => {
     await request(t.server).post('/api/commerce/shopping-cart/entries').send({ itemId: 'p-stoneware-mug', sku: 'MUG-SAND', quantity: 1 });
     // The in-process runner is woken by NOTIFY; wait until it has caught up.
-    let lag = Infinity;
-    for (let i = 0; i < 100 && lag > 0; i++) {
-      const res = await asAdmin();
-      lag = Math.max(...res.body.projections.map((p: { lag: number }) => p.lag));
-      if (lag > 0) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(lag).toBe(0);
+    const lag = async () => Math.max(...(await asAdmin()).body.projections.map((p: { lag: number }) => p.lag));
+    await eventually(async () => (await lag()) === 0, { timeoutMs: 5_000, intervalMs: 50, message: 'the projections did not catch up' });
   });
 
   it('answers 503 when the database is unreachable, without the error text', async () => {

@@ -1,5 +1,6 @@
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { EVENTS_CHANNEL, notificationConcerns, parseEventsNotification, type Checkpoint, type Database, type EventStore, type RecordedEvent } from '@storefront/eventstore';
+import { compareCheckpoints } from '@storefront/projections';
 import type { AppConfig } from '../config/app-config';
 
 const IDLE_POLL_MS = 1000;
@@ -11,6 +12,9 @@ const RETRY_MS = 2000;
 const MIN_ROUND_INTERVAL_MS = 50;
 /** Events a round's read passes at most, of any type (see once()). */
 const SCAN_LIMIT = 1000;
+
+/** How a round of the loop ended: `reached` is where a round that found nothing more left the checkpoint. */
+type RoundEnd = { number: number; reached: Checkpoint | null };
 
 /**
  * A worker that follows some event types through the log from its own checkpoint (a row of
@@ -26,6 +30,11 @@ export abstract class EventFollower implements OnApplicationBootstrap, OnApplica
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
+  /** Rounds of the loop started so far, and who waits for the next one to end (see idle()). */
+  private roundsStarted = 0;
+  private roundWaiters: ((end: RoundEnd) => void)[] = [];
+  /** Where the last round that got through its batch left the checkpoint. */
+  private lastReached: Checkpoint | null = null;
 
   protected constructor(
     /** The checkpoint's name. */
@@ -63,7 +72,28 @@ export abstract class EventFollower implements OnApplicationBootstrap, OnApplica
     this.stopped = true;
     this.wake?.();
     await this.loop;
+    for (const waiter of this.roundWaiters.splice(0)) waiter({ number: 0, reached: null }); // idle() sees it stopped
     await this.unlisten?.().catch(() => undefined);
+  }
+
+  /**
+   * Resolves once the follower has handled every event of its types committed before the call
+   * and has nothing in flight: a round of its loop that began after the call found nothing more to
+   * do and ended at the log's head as of the call (or past it). It wakes the loop for that round,
+   * which would otherwise wait for its idle poll. What a test awaits to show that nothing more is
+   * coming from this follower, instead of sleeping. Resolves at once where the loop does not run
+   * (ROLE=api) and once the follower stops.
+   */
+  async idle(): Promise<void> {
+    if (!this.loop) return;
+    const head = await this.store.headCheckpoint();
+    const after = this.roundsStarted;
+    while (!this.stopped) {
+      const ended = new Promise<RoundEnd>((resolve) => this.roundWaiters.push(resolve));
+      this.wake?.();
+      const end = await ended;
+      if (end.number > after && end.reached && compareCheckpoints(end.reached, head) >= 0) return;
+    }
   }
 
   private async run(): Promise<void> {
@@ -73,13 +103,18 @@ export abstract class EventFollower implements OnApplicationBootstrap, OnApplica
       if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
       if (this.stopped) break;
       lastRound = Date.now();
+      const end: RoundEnd = { number: ++this.roundsStarted, reached: null };
       let pause = 0;
       try {
-        if (!(await this.once())) pause = IDLE_POLL_MS;
+        if (!(await this.once())) {
+          pause = IDLE_POLL_MS;
+          end.reached = this.lastReached;
+        }
       } catch (e) {
         this.logger.warn(`${this.name}: retrying after ${e instanceof Error ? e.message : String(e)}`);
         pause = RETRY_MS;
       }
+      for (const waiter of this.roundWaiters.splice(0)) waiter(end);
       if (pause > 0 && !this.stopped) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pause);
@@ -120,6 +155,7 @@ export abstract class EventFollower implements OnApplicationBootstrap, OnApplica
     }
     const end = batch.checkpoint;
     if (end.globalPosition !== saved.globalPosition || end.transactionId !== saved.transactionId) await this.save(end);
+    this.lastReached = end;
     return batch.events.length >= this.batchSize || batch.scanned >= scanLimit;
   }
 

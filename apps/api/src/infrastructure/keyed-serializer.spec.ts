@@ -1,6 +1,7 @@
 import { KeyedSerializer } from './keyed-serializer';
 
-const tick = () => new Promise((r) => setTimeout(r, 1));
+/** Lets every other task waiting to run take its turn (a macrotask, after all pending promise callbacks). */
+const tick = () => new Promise((r) => setImmediate(r));
 
 describe('KeyedSerializer', () => {
   it('runs tasks of one key one at a time in arrival order, other keys in parallel', async () => {

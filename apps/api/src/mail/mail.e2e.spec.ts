@@ -1,4 +1,4 @@
-import { describeOnHttpDriver } from '@storefront/eventstore/testing';
+import { describeOnHttpDriver, eventually } from '@storefront/eventstore/testing';
 import request from 'supertest';
 import { ownerWithRoles } from '../../test/owner-accounts';
 import { startSmtpServer, unusedPort, type TestSmtpServer } from '../../test/smtp-server';
@@ -13,14 +13,12 @@ const message = (overrides: Partial<MailMessage> = {}): MailMessage => ({
   ...overrides,
 });
 
-/** Runs the sender until `done` holds (a retry is due only after its backoff). */
+/**
+ * Runs the sender until `done` holds. A retry is due only after its backoff (MAIL_RETRY_BASE_MS,
+ * counted by the database's clock, which a test cannot move), so this polls.
+ */
 async function deliverUntil(sender: MailSender, done: () => Promise<boolean>, timeoutMs = 50_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > until) throw new Error('mail not delivered in time');
-    await sender.deliverDue();
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await eventually(async () => (await done()) || (await sender.deliverDue(), false), { timeoutMs, intervalMs: 25, message: 'mail not delivered' });
 }
 
 describeOnHttpDriver('mail: the outbox and SMTP delivery (issue 14)', (driver) => {
@@ -287,7 +285,8 @@ describeOnHttpDriver('mail: the outbox and SMTP delivery (issue 14)', (driver) =
         await Promise.all(subjects.map((subject, i) => (i % 2 ? mailer : other.get(Mailer)).send(message({ subject }))));
         await Promise.all([sender.deliverDue(), other.get(MailSender).deliverDue(), sender.deliverDue()]);
         await smtp.waitForMessages(count + subjects.length, 50_000);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // Both senders with nothing left to send: nothing more is on its way.
+        await Promise.all([sender.idle(), other.get(MailSender).idle()]);
         expect(smtp.received.slice(count).map((m) => m.subject).sort()).toEqual([...subjects].sort());
         for (const subject of subjects) expect((await latest(subject)).status).toBe('sent');
       } finally {
@@ -313,8 +312,9 @@ describeOnHttpDriver('mail: the outbox and SMTP delivery (issue 14)', (driver) =
         smtp.resetMaxInFlight();
         await mailer.send(message({ subject: 'First of a stream' }));
         const pass = sender.deliverDue();
-        // The pass's other senders found nothing due and ended; these arrive while the first message is in flight.
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        // Once the first message is in flight (its answer delayed), the pass's other senders have found
+        // nothing due and ended; these arrive while it is still in flight.
+        await eventually(() => smtp.maxInFlight >= 1, { message: 'the first message never reached the server' });
         const subjects = Array.from({ length: 12 }, (_, i) => `Stream ${i}`);
         for (const subject of subjects) await mailer.send(message({ subject }));
         await pass;

@@ -2,6 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { describeOnHttpDriver } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import request from 'supertest';
+import { appIdle } from '../../test/app-idle';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 import { ownerProductsPath, signIn, type OwnerSession } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -10,17 +11,6 @@ import { RequestRestockSendCommand } from './commands/request-restock-send.comma
 
 const BASE = '/api/site-users/account/notifications/restock';
 const BOWL = { productId: 'p-serving-bowl', variantId: 'v-bowl' };
-
-/** Waits until `check` holds, polling (the workers run on their own). */
-async function eventually<T>(check: () => Promise<T | null | false>, timeoutMs = 40_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describeOnHttpDriver('sending back-in-stock notifications through SMTP (issue 15)', (driver) => {
   let t: TestApp;
@@ -60,7 +50,8 @@ describeOnHttpDriver('sending back-in-stock notifications through SMTP (issue 15
     expect(bob.text).toMatch(/Shop now: http:\/\/[^\s]+\/shop\/p\/large-serving-bowl/);
     expect(bob.html).toMatch(/<img src="http:\/\/[^"]+\/static\/images\/img-serving-bowl\//);
     expect(bob.messageId).toMatch(/^<[^@]+@storefront\.mail>$/);
-    await eventually(async () => Object.values(await statuses()).every((s) => s === 'notified'));
+    await appIdle(t.app);
+    expect(Object.values(await statuses()).every((s) => s === 'notified')).toBe(true);
 
     // The link: a GET changes nothing; the button (POST) unsubscribes; a made-up token is 404.
     const link = new URL(/Stop these notifications: (\S+)/.exec(bob.text)![1]!);
@@ -75,8 +66,8 @@ describeOnHttpDriver('sending back-in-stock notifications through SMTP (issue 15
 
     // A second send finds nobody waiting: no more mail.
     await as('post', `${BASE}/send`).send(BOWL).expect(202);
-    await eventually(async () => Number((await t.db.query<{ n: string }>(`SELECT count(*) AS n FROM restock_sends WHERE status = 'completed'`)).rows[0]!.n) === 2);
-    await new Promise((r) => setTimeout(r, 500));
+    await appIdle(t.app);
+    expect(Number((await t.db.query<{ n: string }>(`SELECT count(*) AS n FROM restock_sends WHERE status = 'completed'`)).rows[0]!.n)).toBe(2);
     expect(smtp.received).toHaveLength(3);
   });
 
@@ -89,8 +80,8 @@ describeOnHttpDriver('sending back-in-stock notifications through SMTP (issue 15
       { requestId: 'auto-1', ...BOWL, limit: 3, automatic: true },
     ));
     await smtp.waitForMessages(before + 3, 40_000);
-    await eventually(async () => (await t.db.query(`SELECT 1 FROM restock_sends WHERE request_id = 'auto-1' AND status = 'completed'`)).rows.length === 1);
-    await new Promise((r) => setTimeout(r, 500));
+    await appIdle(t.app);
+    expect((await t.db.query(`SELECT 1 FROM restock_sends WHERE request_id = 'auto-1' AND status = 'completed'`)).rows).toHaveLength(1);
     expect(smtp.received.length - before).toBe(3);
     const s = await statuses();
     expect(Object.entries(s).filter(([email, status]) => email.startsWith('wait') && status === 'waiting')).toHaveLength(7);
@@ -128,7 +119,7 @@ describeOnHttpDriver('the automatic send when stock comes back (issue 15)', (dri
     for (let i = 0; i < 10; i++) await signUp(`w${i}@example.com`);
     await as('put', bowlStock).send({ qtyInStock: 2 }).expect(200);
     await as('put', bowlStock).send({ qtyInStock: 0 }).expect(200);
-    await new Promise((r) => setTimeout(r, 1500));
+    await appIdle(t.app);
     expect(await automaticSends()).toEqual([]);
     expect(smtp.received).toHaveLength(0);
     expect(await waiting()).toBe(10);
@@ -138,8 +129,7 @@ describeOnHttpDriver('the automatic send when stock comes back (issue 15)', (dri
     await as('patch', `${BASE}/settings`).send({ automaticSendOnRestock: true }).expect(200);
     await as('put', bowlStock).send({ qtyInStock: 3 }).expect(200);
     const mails = await smtp.waitForMessages(3, 40_000);
-    await eventually(async () => (await automaticSends()).some((s) => s.status === 'completed'));
-    await new Promise((r) => setTimeout(r, 1000));
+    await appIdle(t.app);
     expect(smtp.received).toHaveLength(3);
     // Oldest sign-ups first.
     expect(mails.map((m) => m.to[0]).sort()).toEqual(['w0@example.com', 'w1@example.com', 'w2@example.com']);
@@ -152,8 +142,8 @@ describeOnHttpDriver('the automatic send when stock comes back (issue 15)', (dri
     await as('put', bowlStock).send({ qtyInStock: 0 }).expect(200);
     await as('put', bowlStock).send({ qtyInStock: 2 }).expect(200);
     await smtp.waitForMessages(5, 40_000);
-    await eventually(async () => (await automaticSends()).filter((s) => s.status === 'completed').length === 2);
-    await new Promise((r) => setTimeout(r, 1000));
+    await appIdle(t.app);
+    expect((await automaticSends()).filter((s) => s.status === 'completed')).toHaveLength(2);
     expect(smtp.received).toHaveLength(5);
     expect(await waiting()).toBe(5);
     expect(new Set(smtp.received.map((m) => m.to[0])).size).toBe(5);
@@ -163,7 +153,8 @@ describeOnHttpDriver('the automatic send when stock comes back (issue 15)', (dri
     const { rows } = await t.db.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE event_type = 'RestockSendRequested'`);
     // Handle every inventory event again from the start of the log, as after a crash before the checkpoint moved.
     await t.db.query(`UPDATE checkpoints SET transaction_id = '0'::xid8, global_position = 0 WHERE name = 'restock-automatic-sends'`);
-    await new Promise((r) => setTimeout(r, 3000));
+    // Its next round (which idle waits for) goes over the log again from the start.
+    await appIdle(t.app);
     expect((await t.db.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE event_type = 'RestockSendRequested'`)).rows[0]!.n).toBe(rows[0]!.n);
     expect(smtp.received).toHaveLength(5);
   });

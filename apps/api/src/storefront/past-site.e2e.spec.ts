@@ -1,12 +1,10 @@
-import { describeOnHttpDriver } from '@storefront/eventstore/testing';
-import type { ProjectionRunner } from '@storefront/projections';
+import { describeOnHttpDriver, eventually } from '@storefront/eventstore/testing';
 import request from 'supertest';
+import { appIdle } from '../../test/app-idle';
 import { ownerProductsPath, signIn, type OwnerSession } from '../../test/store-fixtures';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { SiteReadModel } from '../content';
-import { PROJECTION_RUNNER } from '../infrastructure/database/tokens';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = (a: string, b: string) => new Date((Date.parse(a) + Date.parse(b)) / 2).toISOString();
 
 /**
@@ -20,21 +18,19 @@ describeOnHttpDriver('the site as it was at a moment', (driver) => {
   const as = (method: 'get' | 'post' | 'put', path: string) => request(t.server)[method](path).set('Cookie', owner.cookie).set('X-XSRF-Token', owner.xsrf);
   /**
    * The projections at the log's head, and every log follower too (mail, restock sends): those wake
-   * only for the event types they follow and move past the others at their next poll, so the live
-   * state compared below is taken once every checkpoint has reached the head.
+   * only for the event types they follow and move past the others at their next poll, which idle()
+   * brings forward, so the live state compared below is taken once every checkpoint has reached the head.
    */
   const catchUp = async () => {
-    await t.app.get<ProjectionRunner>(PROJECTION_RUNNER).catchUp();
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const { rows } = await t.db.query<{ behind: number }>(
-        'SELECT count(*)::int AS behind FROM checkpoints WHERE global_position < (SELECT coalesce(max(global_position), 0) FROM events)',
-      );
-      if (rows[0]!.behind === 0) return;
-      if (Date.now() > deadline) throw new Error(`${rows[0]!.behind} checkpoints still behind the log's head`);
-      await sleep(100);
-    }
+    await appIdle(t.app);
+    const { rows } = await t.db.query<{ behind: number }>(
+      'SELECT count(*)::int AS behind FROM checkpoints WHERE global_position < (SELECT coalesce(max(global_position), 0) FROM events)',
+    );
+    expect(rows[0]!.behind).toBe(0);
   };
+  /** Until the database's clock is past `ms` after `at`: a change made then is recorded later than that. */
+  const clockPast = (at: string, ms = 1) =>
+    eventually(async () => (await t.db.query<{ past: boolean }>(`SELECT clock_timestamp() > $1::timestamptz + make_interval(secs => $2::double precision / 1000) AS past`, [at, ms])).rows[0]!.past);
   /** When the latest change of a history was recorded. */
   const lastChangeAt = async (historyPath: string): Promise<string> => (await as('get', `${historyPath}?limit=1`)).body.entries[0].at;
   /** What the live read models and checkpoints hold, to show a preview leaves them alone. */
@@ -57,10 +53,10 @@ describeOnHttpDriver('the site as it was at a moment', (driver) => {
     const { id, urlId } = created.body.collection;
     const history = `/api/site/collections/${id}/history`;
     const createdAt = await lastChangeAt(history);
-    await sleep(30);
+    await clockPast(createdAt);
     expect((await as('put', `/api/site/collections/${id}`).send({ title: 'Classes at T1' })).status).toBe(200);
     const t1 = await lastChangeAt(history);
-    await sleep(30);
+    await clockPast(t1);
     expect((await as('put', `/api/site/collections/${id}`).send({ title: 'Classes at T2' })).status).toBe(200);
     const t2 = await lastChangeAt(history);
     expect(Date.parse(t2)).toBeGreaterThan(Date.parse(t1));
@@ -97,10 +93,10 @@ describeOnHttpDriver('the site as it was at a moment', (driver) => {
     const created = await as('post', products).send({ title: 'Moon Jar', productType: 'PHYSICAL', variants: [{ sku: 'MOON-1', priceCents: 9000, qtyInStock: 1 }] });
     const id = created.body.record.id;
     const t1 = await lastChangeAt(`${products}/${id}/history`);
-    await sleep(30);
+    const at = new Date(Date.parse(t1) + 5).toISOString();
+    await clockPast(at);
     expect((await as('put', `${products}/${id}`).send({ title: 'Full Moon Jar' })).status).toBe(200);
     await catchUp();
-    const at = new Date(Date.parse(t1) + 5).toISOString();
     const product = await as('get', `/config/preview/at/${at}${created.body.record.fullUrl}?format=json`);
     expect({ status: product.status, title: product.body.item?.title }).toEqual({ status: 200, title: 'Moon Jar' });
     const home = await as('get', `/config/preview/at/${at}`);

@@ -7,6 +7,9 @@ import { cartApi } from './cart-api';
 import { CartPill } from './cart-pill';
 import type { ShoppingCart } from './shopping-cart';
 
+/** jsdom's animation frame. */
+const FRAME_MS = 16;
+
 /**
  * SPEC 2: 'The cart pill links to /cart. Inside the visual editor frame the frame URL is set
  * instead.' The pill is a plain link without a target: followed inside the owner app's preview
@@ -49,14 +52,22 @@ describe('the cart pill (SPEC 4 "Cart pill", 9 "100+")', () => {
     return fresh;
   }
   const link = () => document.querySelector<HTMLAnchorElement>('a.cart-pill')!;
-  /** Lets the fake answers land (a fetch, its body, the store's update). */
+  /**
+   * Lets the fake answers land (a fetch, its body, the store's update), then a frame pass: the
+   * store tells its subscribers of batched updates in the next animation frame. On the fake clock.
+   */
   const settle = () =>
     act(async () => {
-      for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setTimeout(resolve, 1));
+      await jest.advanceTimersByTimeAsync(0);
+      await jest.advanceTimersByTimeAsync(FRAME_MS);
     });
   const status = () => document.querySelector('[role="status"]')!.textContent;
 
-  afterEach(() => jest.restoreAllMocks());
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
 
   it('without a cart cookie and not signed in: no request, hidden', async () => {
     const { calls } = fakeFetch({});

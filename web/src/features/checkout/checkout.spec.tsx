@@ -60,14 +60,17 @@ function fill(overrides: Record<string, string> = {}) {
   for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-const settle = () => act(async () => {
-  await new Promise((r) => setTimeout(r, 30));
-});
+/** Lets the island's requests and what follows them land, and a frame pass (the focus moves in requestAnimationFrame), on the fake clock. */
+const settle = () => act(() => jest.advanceTimersByTimeAsync(30));
 
 const checkoutCalls = (calls: Call[]) => calls.filter((c) => c.path === '/api/commerce/checkout');
 
 describe('the checkout island', () => {
-  afterEach(() => jest.restoreAllMocks());
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
 
   it('checks every field with the API\'s own rules before sending anything, and focuses the first one wrong', async () => {
     const { calls } = fakeApi(() => ({ body: PLACED }));
@@ -342,7 +345,11 @@ describe('checkout rules in the browser', () => {
 });
 
 describe('the checkout island on the subscription checkout', () => {
-  afterEach(() => jest.restoreAllMocks());
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
 
   const TOKEN = '0b8c2d1e-5f4a-4c3b-9a8d-7e6f5a4b3c2d';
   const PAGE = `/checkout/subscription?cartToken=${TOKEN}`;

@@ -7,12 +7,14 @@ import { installmentAmount, InstallmentPill } from './installment-pill';
 /** SPEC 4 'Installment pill' and 'Modal'; SPEC 8: a failed info fetch only logs a warning. */
 const US = installmentContext(1, 'USD', 'en-US')!;
 const INFO = 'GET /static/installments/en_US.json';
-const settle = () =>
-  act(async () => {
-    for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 1));
-  });
+/** Lets the info's fake fetch land: the clock is a fake one, no time passes. */
+const settle = () => act(() => jest.advanceTimersByTimeAsync(0));
 
-afterEach(() => jest.restoreAllMocks());
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
 
 describe('InstallmentPill', () => {
   it.each([
