@@ -22,6 +22,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const OWNER = { email: 'owner@example.com', password: 'browser-test-password' };
 const STOCK = 2000;
 const SKUS = ['FAULT-1', 'FAULT-2', 'FAULT-3'];
+/** Orders acknowledged after each fault before the next one (the load runs on between them). */
+const ORDERS_BETWEEN_FAULTS = 5;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer read loosely, as supertest's res.body
 type Json = { status: number; body: any; headers: Headers };
@@ -103,6 +105,7 @@ describeWithServer('faults under load: kill -9 of every process role, backends t
     const acknowledged = new Map<string, { sku: string; quantity: number }[]>();
     const outcomes = new Map<string, number>();
     let running = true;
+    let refused = 0;
     const live = () => apis.filter((a): a is RunningServer => a !== null);
 
     const buyer = async (n: number) => {
@@ -130,6 +133,7 @@ describeWithServer('faults under load: kill -9 of every process role, backends t
           }
         } catch {
           // a process went away mid-request, or the add failed: this buyer tries again
+          refused++;
           await sleep(20);
         }
       }
@@ -150,20 +154,34 @@ describeWithServer('faults under load: kill -9 of every process role, backends t
       await admin.end();
     };
 
-    await sleep(1500);
+    /** Waits until `done` holds while the buyers go on (checked every 20 ms, for at most a minute). */
+    const until = async (what: string, done: () => boolean) => {
+      for (const deadline = Date.now() + 60_000; !done(); await sleep(20)) {
+        if (Date.now() > deadline) throw new Error(`the load never showed ${what}: ${JSON.stringify(Object.fromEntries(outcomes))}`);
+      }
+    };
+    /** Between faults the buyers place a few more orders: the load goes on through each fault and past it. */
+    const moreOrders = (what: string) => {
+      const from = acknowledged.size;
+      return until(`orders ${what}`, () => acknowledged.size >= from + ORDERS_BETWEEN_FAULTS);
+    };
+
+    await moreOrders('before the first fault');
     await restartApi(0);
-    await sleep(1000);
+    await moreOrders('after the first api process was killed and started again');
     await worker!.kill('SIGKILL');
     worker = await startBuiltWorker(env);
-    await sleep(1000);
+    await moreOrders('after the worker was killed and started again');
     await terminateBackends();
-    await sleep(1000);
+    await moreOrders('after the database backends were terminated');
     await server.stop('immediate');
-    await sleep(300);
+    // Down until the buyers have felt it: some of their requests fail.
+    const refusedBefore = refused;
+    await until('a request refused while the database is down', () => refused > refusedBefore);
     await server.start({ maxConnections: 120 });
-    await sleep(1500);
+    await moreOrders('after the database server restarted');
     await restartApi(1);
-    await sleep(1500);
+    await moreOrders('after the second api process was killed and started again');
     running = false;
     await Promise.all(buyers);
 

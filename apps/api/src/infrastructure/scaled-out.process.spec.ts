@@ -93,8 +93,10 @@ describeOnServer('scaled out: two api processes and a worker', () => {
     const add = await request(api1.url).post('/api/commerce/shopping-cart/entries').send({ itemId: 'p-glaze-recipes', sku: 'BOOK-PDF', quantity: 1 });
     expect(add.status).toBe(200);
     const cartId = add.body.shoppingCart.id as string;
-    // Nobody applies projections now: the cart stays unprojected and the lag shows it.
-    await new Promise((r) => setTimeout(r, 500));
+    // Nobody applies projections now: once the killed worker's leases have run out (when a standby
+    // would take them), no process holds one, the cart stays unprojected and the lag shows it.
+    await waitFor(async () => (await health(api1)).projections.every((p) => !p.leaseActive));
+    expect((await health(api2)).projections.filter((p) => p.leaseActive)).toEqual([]);
     expect(await cartRows(cartId)).toHaveLength(0);
     expect(Math.max(...(await health(api1)).projections.map((p) => p.lag))).toBeGreaterThan(0);
 

@@ -119,9 +119,13 @@ describe('issue 10 in Chromium: a contributor cannot run script in the admin’s
       });
       const res = await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
       expect(res?.status()).toBe(200);
-      // Click every link the payloads left (a sanitized one has no href and goes nowhere).
-      for (const link of await page.locator('a.trap').all()) await link.click({ noWaitAfter: true }).catch(() => undefined);
-      await page.waitForTimeout(300);
+      // Click every link the payloads left (a sanitized one has no href and goes nowhere: none is a javascript: link).
+      const trapLinks = await page.locator('a.trap').all();
+      expect({ path, scripted: await page.locator('a.trap[href^="javascript:" i]').count() }).toEqual({ path, scripted: 0 });
+      for (const link of trapLinks) await link.click({ noWaitAfter: true }).catch(() => undefined);
+      // `load` waited for the page's images and frames, so an onerror or a frame's script has run by
+      // now; and every image the page has is settled (loaded or broken: its handlers called).
+      await page.waitForFunction(() => [...document.images].every((img) => img.complete));
       expect({ path, pwned: await page.evaluate(() => (window as { pwned?: unknown }).pwned) }).toEqual({ path, pwned: undefined });
       expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
       // Our own scripts run: the islands bundle mounted the cart pill.
@@ -153,7 +157,8 @@ describe('issue 10 in Chromium: a contributor cannot run script in the admin’s
       document.body.append(div);
       div.click();
     });
-    await page.waitForTimeout(300);
+    // The policy's verdicts come as events: the three refusals (the inline script, the foreign one, the handler) are in once they have come.
+    await page.waitForFunction(() => ((window as { blocked?: string[] }).blocked?.length ?? 0) >= 3);
     expect(await page.evaluate(() => (window as { pwned?: unknown }).pwned)).toBeUndefined();
     blocked.push(...((await page.evaluate(() => (window as { blocked?: string[] }).blocked)) ?? []));
     expect(blocked.length).toBeGreaterThanOrEqual(3);

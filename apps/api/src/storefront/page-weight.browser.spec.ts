@@ -65,9 +65,11 @@ describe('page weight (browser)', () => {
       for (const { path } of PAGES) {
         await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
         await page.evaluate(async () => {
+          // A rendering step at each position: where the browser decides which lazy images to load.
+          const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
           for (let y = 0; y < document.body.scrollHeight; y += 400) {
             window.scrollTo(0, y);
-            await new Promise((r) => setTimeout(r, 30));
+            await frame();
           }
         });
         await page.waitForLoadState('networkidle');
@@ -116,9 +118,11 @@ describe('page weight (browser)', () => {
 
           // Down the whole page, so every lazy image loads (and the screenshot shows them).
           await page.evaluate(async () => {
+            // A rendering step at each position: where the browser decides which lazy images to load.
+            const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
             for (let y = 0; y < document.body.scrollHeight; y += 300) {
               window.scrollTo(0, y);
-              await new Promise((r) => setTimeout(r, 50));
+              await frame();
             }
             await Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })))));
             window.scrollTo(0, 0);

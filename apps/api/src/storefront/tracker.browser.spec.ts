@@ -10,11 +10,16 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { CensusCookie, OrderTracking } from '@storefront/domain';
 import { parseCensusCookie } from '@storefront/domain';
+import { ERROR_DEBOUNCE_MS } from '@storefront/domain/analytics/wire';
 import { launchChromium } from '../../test/browser/chromium';
 import { BUILT_OWNER } from '../../test/browser/owner';
 import { startBuiltServer, type RunningServer } from '../../test/built-app';
 
 type Sent = { path: string; method: string; headers: Record<string, string>; body: string };
+/** A call to a tracker endpoint as the page's script made it (recorded in the page, at the call). */
+type Called = { path: string; body: string };
+/** The tracker's endpoints (the routes recordingContext answers). */
+const TRACKER_PATH = /^\/api\/(census\/|1\/performance\/records$|events\/RecordJavascriptErrors$)/;
 type Hit = { event: string; data: Record<string, unknown>; ss_cvr: string };
 
 const ADDRESS = { name: 'Ada Lovelace', line1: '12 Kiln Street', city: 'Hudson', region: 'NY', postalCode: '12534' };
@@ -39,6 +44,27 @@ async function recordingContext(browser: Browser, options: { gpc?: boolean; widt
       },
     });
   });
+  // The calls to the tracker's endpoints, recorded in the page as the script makes them (fetch or
+  // sendBeacon): what the tracker sent, whenever the routes below get to see the requests.
+  await context.addInitScript((pattern: string) => {
+    const tracker = new RegExp(pattern);
+    const called: { path: string; body: string }[] = [];
+    (window as unknown as { trackerCalls: typeof called }).trackerCalls = called;
+    const record = (url: RequestInfo | URL, body: unknown) => {
+      const path = new URL(typeof url === 'object' && 'url' in url ? url.url : String(url), location.href).pathname;
+      if (tracker.test(path)) called.push({ path, body: body instanceof Blob ? '(blob)' : String(body ?? '') });
+    };
+    const fetch = window.fetch;
+    window.fetch = (input, init) => {
+      record(input, init?.body);
+      return fetch(input, init);
+    };
+    const sendBeacon = Navigator.prototype.sendBeacon;
+    Navigator.prototype.sendBeacon = function (url, data) {
+      record(url, data);
+      return sendBeacon.call(this, url, data);
+    };
+  }, TRACKER_PATH.source);
   const sent: Sent[] = [];
   const record = (request: Request) => {
     const url = new URL(request.url());
@@ -87,9 +113,17 @@ async function waitForSent(sent: Sent[], path: string, count = 1, from = 0): Pro
   }
 }
 
-/** Nothing is sent and no census cookie is set: checked after the page and a while longer. */
+/** What the page's scripts have called the tracker's endpoints with so far (this document's calls). */
+const calledOn = (page: Page): Promise<Called[]> => page.evaluate(() => (window as unknown as { trackerCalls: Called[] }).trackerCalls);
+
+/**
+ * Nothing is sent and no census cookie is set. The tracker decides when its deferred script runs,
+ * before `load` (which `open` waited for), and sends nothing later unless it decided to track (its
+ * timers and listeners are set up only then): so the page's own record of its calls, empty after
+ * `load`, stays empty.
+ */
 async function expectNothingTracked(context: BrowserContext, page: Page, sent: Sent[]): Promise<void> {
-  await page.waitForTimeout(1500);
+  expect(await calledOn(page)).toEqual([]);
   expect(sent).toEqual([]);
   const names = (await context.cookies()).map((c) => c.name);
   expect(names).not.toContain('ss_cvr');
@@ -332,7 +366,9 @@ describe('tracker script (browser)', () => {
       const reloadAt = sent.length;
       await page.reload({ waitUntil: 'load' });
       await waitForSent(sent, '/api/census/RecordHit', 1, reloadAt);
-      await page.waitForTimeout(500);
+      // The reloaded page's hits are all sent as its tracker starts (before `load`): its own record holds them all.
+      const reloaded = (await calledOn(page)).filter((c) => c.path === '/api/census/RecordHit').map((c) => new URLSearchParams(c.body).get('event'));
+      expect(reloaded).toEqual(['view']);
       expect(hitsOf(sent.slice(reloadAt)).map((h) => h.event)).toEqual(['view']);
     } finally {
       await context.close();
@@ -354,9 +390,16 @@ describe('tracker script (browser)', () => {
       expect(forms.map((f) => f.formId).sort()).toEqual([...formIds].sort());
       expect(forms[0]).toMatchObject({ pagePath: '/', pageType: 2 });
 
-      // An interaction, so FID and INP have something to measure; then the page is hidden.
+      // An interaction, so FID and INP have something to measure; then the page is hidden. The
+      // tracker's observer has its first-input entry once one of ours, observing after it, has had
+      // its own (the browser delivers entries to observers in the order they began observing).
+      await page.evaluate(() => {
+        new PerformanceObserver((list) => {
+          if (list.getEntries().length > 0) (window as unknown as { firstInputSeen: boolean }).firstInputSeen = true;
+        }).observe({ type: 'first-input', buffered: true });
+      });
       await page.locator('h1').first().click();
-      await page.waitForTimeout(300);
+      await page.waitForFunction(() => (window as unknown as { firstInputSeen?: boolean }).firstInputSeen === true);
       await page.evaluate(() => {
         Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
         document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
@@ -372,9 +415,9 @@ describe('tracker script (browser)', () => {
       expect(record!.data.fcp).toBeGreaterThan(0);
       expect(record!.data.lcp).toBeGreaterThanOrEqual(record!.data.fcp as number);
       expect(typeof record!.data.fid).toBe('number');
-      // Hidden again: one record a page load.
+      // Hidden again: one record a page load (the record is sent in the listener itself, so the page's own record of its calls is complete at once).
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
-      await page.waitForTimeout(500);
+      expect((await calledOn(page)).filter((c) => c.path === '/api/1/performance/records')).toHaveLength(1);
       expect(sent.filter((s) => s.path === '/api/1/performance/records')).toHaveLength(1);
 
       // A click on the button block (it leaves the page: its click is sent on the way out).
@@ -392,14 +435,21 @@ describe('tracker script (browser)', () => {
   it('reports JavaScript errors: at most 20 a page, 10 a batch, stacks cut to 5000 characters', async () => {
     const { context, sent } = await recordingContext(browser);
     try {
+      // The page's clock is Playwright's (running as the real one does), so the reporter's debounce can be run out at the end rather than waited for.
+      await context.clock.install();
       const page = await open(context, `${server.url}/`);
       await waitForSent(sent, '/api/census/RecordHit');
+      // Each thrown in a task of its own (a message's), uncaught: the fake clock runs the timers due
+      // together in one task and lets only the first of their errors out.
       const throwErrors = (count: number) =>
         page.evaluate((n) => {
           for (let i = 0; i < n; i++) {
-            setTimeout(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => {
+              channel.port1.close();
               throw new Error(`boom ${i} ${'x'.repeat(6000)}`);
-            });
+            };
+            channel.port2.postMessage(null);
           }
         }, count);
       await throwErrors(12);
@@ -407,8 +457,16 @@ describe('tracker script (browser)', () => {
       await page.evaluate(() => void Promise.reject(new Error('rejected')));
       await throwErrors(12);
       await waitForSent(sent, '/api/events/RecordJavascriptErrors', 2);
+      // Five more, past the page's 20: once the page has seen them (a listener of ours, after the
+      // tracker's), the reporter's debounce is run out. A third batch would be sent then, at once.
+      await page.evaluate(() => {
+        (window as unknown as { errorsSeen: number }).errorsSeen = 0;
+        addEventListener('error', () => (window as unknown as { errorsSeen: number }).errorsSeen++);
+      });
       await throwErrors(5);
-      await page.waitForTimeout(2000);
+      await page.waitForFunction(() => (window as unknown as { errorsSeen: number }).errorsSeen === 5);
+      await page.clock.runFor(ERROR_DEBOUNCE_MS * 2);
+      expect((await calledOn(page)).filter((c) => c.path === '/api/events/RecordJavascriptErrors')).toHaveLength(2);
       const reports = sent.filter((s) => s.path === '/api/events/RecordJavascriptErrors');
       expect(reports).toHaveLength(2);
       const batches = reports.map((r) => JSON.parse(r.body) as { pagePath: string; pageLoadId: string; errors: { message: string; stack: string; source?: string; line?: number }[] });
@@ -429,50 +487,53 @@ describe('tracker script (browser)', () => {
 
 describe('tracker script under the disabling flag and the restrictive cookie policy (browser)', () => {
   let browser: Browser;
+  // Each case has a server of its own (a setting of the process), both started at once here.
+  let untracked: RunningServer | undefined;
+  let restrictive: RunningServer | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
+    const started = await Promise.allSettled([launchChromium(), startBuiltServer({ VISITOR_TRACKING: 'false' }), startBuiltServer({ COOKIE_POLICY: 'restrictive' })]);
+    const [launched, first, second] = started;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (first.status === 'fulfilled') untracked = first.value;
+    if (second.status === 'fulfilled') restrictive = second.value;
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
   });
   afterAll(async () => {
     await browser?.close();
+    await Promise.all([untracked?.stop(), restrictive?.stop()]);
   });
 
-  // Each starts a server of its own (a setting of the process): minutes on a loaded machine.
   it('sends nothing and sets no cookie with VISITOR_TRACKING=false', async () => {
-    const server = await startBuiltServer({ VISITOR_TRACKING: 'false' });
+    const server = untracked!;
     const { context, sent } = await recordingContext(browser);
     try {
       const page = await open(context, `${server.url}/`);
       await expectNothingTracked(context, page, sent);
     } finally {
       await context.close();
-      await server.stop();
     }
-  }, 300_000);
+  });
 
   it('COOKIE_POLICY=restrictive: clears the performance cookies and sends nothing, unless the visitor allowed performance cookies', async () => {
-    const server = await startBuiltServer({ COOKIE_POLICY: 'restrictive' });
+    const server = restrictive!;
+    const PERFORMANCE = ['ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt'];
+    const refused = await recordingContext(browser);
     try {
-      const PERFORMANCE = ['ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt'];
-      const refused = await recordingContext(browser);
-      try {
-        await refused.context.addCookies([...PERFORMANCE.map((name) => ({ name, value: name === 'ss_cvr' ? 'abc|1|2|3|4' : '123', url: server.url })), { name: 'other', value: 'kept', url: server.url }]);
-        const page = await open(refused.context, `${server.url}/`);
-        await expectNothingTracked(refused.context, page, refused.sent);
-        expect((await refused.context.cookies()).map((c) => c.name)).toEqual(['other']);
-      } finally {
-        await refused.context.close();
-      }
-      const allowed = await recordingContext(browser);
-      try {
-        await allowed.context.addCookies([{ name: 'ss_cookie_consent', value: 'necessary,performance', url: server.url }]);
-        await open(allowed.context, `${server.url}/`);
-        expect(hitsOf(await waitForSent(allowed.sent, '/api/census/RecordHit'))[0]!.event).toBe('view');
-        expect(await census(allowed.context)).toMatchObject({ visitCount: 1 });
-      } finally {
-        await allowed.context.close();
-      }
+      await refused.context.addCookies([...PERFORMANCE.map((name) => ({ name, value: name === 'ss_cvr' ? 'abc|1|2|3|4' : '123', url: server.url })), { name: 'other', value: 'kept', url: server.url }]);
+      const page = await open(refused.context, `${server.url}/`);
+      await expectNothingTracked(refused.context, page, refused.sent);
+      expect((await refused.context.cookies()).map((c) => c.name)).toEqual(['other']);
     } finally {
-      await server.stop();
+      await refused.context.close();
     }
-  }, 300_000);
+    const allowed = await recordingContext(browser);
+    try {
+      await allowed.context.addCookies([{ name: 'ss_cookie_consent', value: 'necessary,performance', url: server.url }]);
+      await open(allowed.context, `${server.url}/`);
+      expect(hitsOf(await waitForSent(allowed.sent, '/api/census/RecordHit'))[0]!.event).toBe('view');
+      expect(await census(allowed.context)).toMatchObject({ visitCount: 1 });
+    } finally {
+      await allowed.context.close();
+    }
+  });
 });

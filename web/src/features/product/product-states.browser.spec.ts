@@ -182,7 +182,7 @@ describe('product page states (browser)', () => {
           await expect(subscribe.isEnabled()).resolves.toBe(true);
           await shoot(page, 'studio-notes', width);
           // Issue 13: Subscribe makes a subscription cart, never a cart entry, and the subscription
-          // checkout reads the same price (subscription-checkout.browser.spec.ts goes on to pay).
+          // checkout reads the same price (shopping.browser.spec.ts goes on to pay).
           const added: string[] = [];
           page.on('request', (r) => {
             if (new URL(r.url()).pathname === ADD_ENTRY) added.push(r.method());
