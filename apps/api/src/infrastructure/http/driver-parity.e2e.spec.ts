@@ -9,9 +9,9 @@ import { ADD_TO_CART, cartCookie, cookieFrom, signIn, TEST_ADMIN, variantStock, 
 import { startTestApp, type TestApp } from '../../../test/test-app';
 import { WebsiteDirectory } from '../../catalog';
 import { DEMO_IMAGES } from '../../demo';
-import { FORM_VISITOR_COOKIE } from '../../forms/form-visitors';
+import { FORM_VISITOR_COOKIE } from '../../forms';
 import { Mailer, MailSender, type OutboxMessage } from '../../mail';
-import { RestockUnsubscribeLinks } from '../../restock/restock-unsubscribe-links';
+import { RestockUnsubscribeLinks } from '../../restock';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../database/tokens';
 import { appRoutes } from './api-fuzz.routes';
 
