@@ -19,7 +19,7 @@ export default defineConfig([
     },
   },
   {
-    files: ['**/*.cjs', 'jest.config.js', 'jest.browser.config.js', 'scripts/jest-summary-reporter.js', 'eventstore/testing/swc-register.js'],
+    files: ['**/*.cjs', 'jest.config.js', 'jest.browser.config.js', 'jest.unit.config.js', 'scripts/jest-summary-reporter.js', 'eventstore/testing/swc-register.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
