@@ -30,7 +30,11 @@ describeEachDriver('EventFollower', (driver) => {
     await test.db.query(`INSERT INTO checkpoints (name) VALUES ('test-wanted')`);
     follower = new WantedFollower(test, store);
   });
-  afterEach(() => test.dispose());
+  afterEach(async () => {
+    await follower.onApplicationShutdown();
+    await store.flushNotifications();
+    await test.dispose();
+  });
 
   const checkpoint = async () => Number((await test.db.query<{ p: string }>(`SELECT global_position AS p FROM checkpoints WHERE name = 'test-wanted'`)).rows[0]!.p);
 
@@ -63,5 +67,41 @@ describeEachDriver('EventFollower', (driver) => {
     follower.failAt = null;
     await expect(follower.once()).resolves.toBe(false);
     expect(follower.handled).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  const head = async () => (await store.headCheckpoint()).globalPosition;
+
+  it('idle() resolves once its loop has handled everything committed before the call, in batches, and reached the head', async () => {
+    await follower.onApplicationBootstrap();
+    await appendTestEvents(store, 'wanted', 25, 'Wanted');
+    await appendTestEvents(store, 'other', 3, 'Other'); // no wake-up for these: idle() brings its next round forward
+    await follower.idle();
+    expect(follower.handled).toEqual([...Array(25).keys()]);
+    expect(await checkpoint()).toBe(await head());
+    // Nothing new: it resolves after one more round that found nothing.
+    await follower.idle();
+    expect(follower.handled).toHaveLength(25);
+  });
+
+  it('idle() waits for a round that began after the call: a checkpoint set back is gone over again first', async () => {
+    await follower.onApplicationBootstrap();
+    await appendTestEvents(store, 'wanted', 3, 'Wanted');
+    await follower.idle();
+    await test.db.query(`UPDATE checkpoints SET transaction_id = '0'::xid8, global_position = 0 WHERE name = 'test-wanted'`);
+    await follower.idle();
+    expect(follower.handled).toEqual([0, 1, 2, 0, 1, 2]);
+    expect(await checkpoint()).toBe(await head());
+  });
+
+  it('idle() resolves at once without a loop (ROLE=api), and once the follower stops', async () => {
+    await appendTestEvents(store, 'wanted', 1, 'Wanted');
+    await follower.idle(); // not started
+    expect(follower.handled).toEqual([]);
+    await follower.onApplicationBootstrap();
+    follower.failAt = 0; // its rounds keep failing: never idle
+    const idle = follower.idle();
+    await follower.onApplicationShutdown();
+    await idle;
+    expect(follower.handled).toEqual([]);
   });
 });
