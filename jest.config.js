@@ -25,6 +25,7 @@ module.exports = {
     // The owner app's components import their stylesheets (Vite bundles them); component tests do not need them.
     '\\.css$': '<rootDir>/web/test/style-stub.cjs',
   },
+  setupFilesAfterEnv: ['<rootDir>/web/test/dom-waits.cjs'],
   roots: ['<rootDir>/domain', '<rootDir>/eventstore', '<rootDir>/projections', '<rootDir>/apps', '<rootDir>/web'],
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.(browser|process)\\.spec\\.ts$'],
