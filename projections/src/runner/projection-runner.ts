@@ -321,21 +321,6 @@ export class ProjectionRunner {
     if (unlisten) await unlisten().catch((err) => this.log.warn('unlisten failed', err));
   }
 
-  /**
-   * Resolves once nothing this instance started is in flight: no live round, catchUp round or
-   * rebuild step (each runs under its projection's in-process mutex) and no lease renewal. What a
-   * test awaits to show that no more writes come from this runner (after `catchUp`, say), instead
-   * of sleeping; it waits for nothing else (a started loop's next wake-up is not in flight).
-   */
-  async idle(): Promise<void> {
-    for (;;) {
-      const inFlight: Promise<unknown>[] = [...this.mutexes.values()];
-      if (this.renewal) inFlight.push(this.renewal);
-      if (inFlight.length === 0) return;
-      await Promise.allSettled(inFlight);
-    }
-  }
-
   private async runLoop(p: Projection): Promise<void> {
     let failures = 0;
     while (this.running) {

@@ -1,16 +1,10 @@
-import { migrate, PostgresEventStore, type EventStore } from '@storefront/eventstore';
-import { createTestDatabase, describeEachDriver, type TestDatabase, type TestDatabaseTemplate } from '@storefront/eventstore/testing';
+import { PostgresEventStore, type EventStore } from '@storefront/eventstore';
+import { createTestDatabase, describeEachDriver, type TestDatabase } from '@storefront/eventstore/testing';
 import { appendTestEvents, silentLogger } from '../../testing/test-events';
 import type { Projection } from './projection';
 import { projectionMigrations } from './projection-migrations';
 import { ProjectionRunner } from './projection-runner';
 import { projectionVersion } from './projection-version';
-
-/**
- * Each test's database is a copy of one migrated once per test run (running the migrations again
- * for every test took most of a test's time on a busy machine).
- */
-const MIGRATED: TestDatabaseTemplate = { key: 'projection-migrations', seed: async (db) => void (await migrate(db, projectionMigrations)) };
 
 const TABLE = 'vt_streams';
 
@@ -51,7 +45,7 @@ describeEachDriver('projection versions', (driver) => {
   let runners: ProjectionRunner[] = [];
 
   beforeEach(async () => {
-    test = await createTestDatabase(driver, { migrations: projectionMigrations, template: MIGRATED });
+    test = await createTestDatabase(driver, { migrations: projectionMigrations });
     store = new PostgresEventStore(test.db);
     runners = [];
   });
