@@ -35,7 +35,6 @@ export async function appIdle(app: INestApplication, timeoutMs = 60_000): Promis
     await runner.catchUp();
     await Promise.all(followers.map((follower) => follower.idle()));
     await sender.idle();
-    await runner.idle();
     if (compareCheckpoints(await store.headCheckpoint(), head) === 0) return;
     if (Date.now() > deadline) throw new Error(`the app's workers were still appending after ${timeoutMs} ms`);
   }
