@@ -3,16 +3,16 @@
  * one server and one browser for the file, a context of its own for each visitor), started with
  * RESTOCK_RATE_LIMIT_BURST=100 for the restock island's visitors, who share the runner's address:
  * - the cart pill and add-to-cart islands;
- * - the extra-fields lightbox (issue 14 part 7), at 390 px and 1280 px: the demo's Wheel Throwing
+ * - the extra-fields lightbox, at 390 px and 1280 px: the demo's Wheel Throwing
  *   Class asks its sign-up form (form-class-signup) in a modal lightbox before it goes in the cart.
  *   Submitting it empty shows the forms' messages; Escape, Enter and Space on the close control and
  *   a click outside close it, focus stays inside while it is open and comes back to the button; the
  *   answers then go out with the add, show on the cart page, the checkout summary (paid with
  *   tok_visa) and the order status page, as text. The owner's product editor shows the chosen form
  *   and the order's answers. Screenshots: test-artifacts/extra-fields/;
- * - the back-in-stock sign-up island (issue 15): the demo's sold-out Large Serving Bowl, SPEC
+ * - the back-in-stock sign-up island: the demo's sold-out Large Serving Bowl, SPEC
  *   4/5/7/8 end to end, by keyboard, at 1280 and 390 px;
- * - the subscription path (issue 13: 'the price shown must be the price charged'), at 390 px and
+ * - the subscription path ('the price shown must be the price charged'), at 390 px and
  *   1280 px: /shop/p/studio-notes reads '$8.00 every month' and 'Subscribe'; Subscribe goes to the
  *   subscription checkout (never the cart: the pill stays empty), which reads the same price and
  *   plan; a declined card says so and makes nothing; tok_visa lands on the subscription confirmed

@@ -2,7 +2,7 @@
  * The demo store's published pages in Debian's Chromium against one built demo server
  * (sharedBuiltSite: one server and one browser for the file, contexts of their own for each test).
  * Every part only reads the demo site (a visitor's cart at most), so they share its data:
- * - the header, folder menus, gallery lightbox and not-found page (issue 13, item 10): at 390 px a
+ * - the header, folder menus, gallery lightbox and not-found page: at 390 px a
  *   compact header whose Menu opens the navigation (by keyboard, Escape closes, focus managed,
  *   without JavaScript too); folder dropdowns measured on screen at 390, 768, 1024 and 1280 px; the
  *   gallery's lightbox (SPEC 3 `lightbox`) by mouse, keyboard and swipe, with focus kept and given

@@ -3,10 +3,10 @@
  * one built demo server (sharedBuiltSite: one server and one browser for the file, a context of
  * its own for each test):
  * - the shell: sign-in, the panel, phone and desktop widths, and the two bundles kept apart;
- * - roles (issue 12): a store manager signs in to the owner app, sees and opens only the store's
+ * - roles: a store manager signs in to the owner app, sees and opens only the store's
  *   sections, is refused page editing when typing its address, and the server refuses the same
  *   account's direct calls to edit pages too;
- * - Orders and Settings (issue 12: "fulfil an order placed through the storefront"; Settings' site
+ * - Orders and Settings ("fulfil an order placed through the storefront"; Settings' site
  *   title on the published site).
  * Orders and Settings come last: they place the server's only orders (the panel's count of them is
  * checked) and rename the site, which the shell's case reads as the demo names it.

@@ -3,16 +3,16 @@
  * server (sharedBuiltSite: one server and one browser for the file, contexts of their own for each
  * test). Each part works on pages and forms of its own, or on the demo's About page and Contact
  * form, which no other part reads:
- * - the page editor (issue 12, item 3): sign in, open a page, add a heading, an image (uploaded in
+ * - the page editor: sign in, open a page, add a heading, an image (uploaded in
  *   place) and a product block, reorder them by keyboard, save and publish, and see the page change
  *   in the preview and at its public URL; the cart pill inside the preview frame keeps the editor's
  *   window where it is; SPEC 5's editor messages; a 390 px check;
- * - concurrent editing (issue 12, item 9): two owners edit the About page's blocks in two browser
+ * - concurrent editing: two owners edit the About page's blocks in two browser
  *   contexts. The second save gets the conflict message; applying it on top sends its whole layout
  *   again (a layout is saved as one value, so its blocks are what the page has then); the first
  *   owner, now behind, reloads and sees the page as it is. The notice is photographed at 1280 and
  *   390 px;
- * - a form block (issue 14): the owner adds a Form block to a new page, is told to choose a form
+ * - a form block: the owner adds a Form block to a new page, is told to choose a form
  *   before saving, picks one of the site's forms in the block's inspector, saves and publishes; the
  *   preview and the public page show the form, and a visitor's submission reaches the form's
  *   submissions. Screenshots at 1280 px and 390 px;

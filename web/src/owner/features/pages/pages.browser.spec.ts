@@ -5,10 +5,10 @@
  * - pages and navigation: create a page and publish it, see it on the published site and in its
  *   navigation; rename and reorder the navigation (by keyboard and by drag and drop) and see it on
  *   the site; delete a page through the confirmation modal; the screens fit a 390 px phone;
- * - the footer newsletter (issue 14 part 8): the demo's footer signs visitors up on every page; the
+ * - the footer newsletter: the demo's footer signs visitors up on every page; the
  *   owner turns it off by keyboard and the published pages lose it, then chooses it again.
  *   Screenshots of the screen at 1280 px and 390 px;
- * - history and restore (issue 12, item 8): change a page through the owner app and see the
+ * - history and restore: change a page through the owner app and see the
  *   published page change; see the site as it was before the change, from the pages screen's
  *   date-time field and from the page's history; restore the earlier version and see the published
  *   page back as it was; the panel and the preview at 390 px and 1280 px, by keyboard.

@@ -1,10 +1,10 @@
 /**
  * The owner app's Products section in Debian's Chromium against one built demo server
  * (sharedBuiltSite: one server and one browser for the file, contexts of their own for each test):
- * - products (issue 12, item 5): create a product with two variants and stock, find it in the
+ * - products: create a product with two variants and stock, find it in the
  *   shop and add it to the cart, edit its stock and see the change, disable it and see it leave the
  *   shop; the SPEC 5 messages a product's fields answer; and the screens at 390 px;
- * - concurrent editing (issue 12, item 9): two browser contexts (two owners' sessions) edit the
+ * - concurrent editing: two browser contexts (two owners' sessions) edit the
  *   same product; the second save gets the conflict message; applying it on top keeps the first
  *   owner's other change; and the other way on, Reload, drops the stale edits and shows the product
  *   as it is now. The notice is photographed at 1280 and 390 px.
