@@ -100,7 +100,11 @@ function templateKey(template: TestDatabaseTemplate): string {
  * renamed, so a suite in another worker reads a whole file or none; two workers that both miss it
  * each make one, and the second rename wins with an equal file).
  */
-async function pgliteTemplateDump(run: TestRun, template: TestDatabaseTemplate): Promise<Blob> {
+function pgliteTemplateDump(run: TestRun, template: TestDatabaseTemplate): Promise<Blob> {
+  return oncePerSuite(`pglite:${templateKey(template)}`, () => readOrMakePgliteTemplateDump(run, template));
+}
+
+async function readOrMakePgliteTemplateDump(run: TestRun, template: TestDatabaseTemplate): Promise<Blob> {
   const path = join(run.dir, `pglite-${templateKey(template)}.tar`);
   if (!existsSync(path)) {
     const db = await openDatabase({ dataDir: 'memory://', initialData: await newClusterDump() });
@@ -123,8 +127,12 @@ async function pgliteTemplateDump(run: TestRun, template: TestDatabaseTemplate):
  * suite that needs it; later suites copy it with CREATE DATABASE … TEMPLATE (nothing stays
  * connected to it, which the copy requires).
  */
-async function postgresTemplate(serverUrl: string, run: TestRun, template: TestDatabaseTemplate): Promise<string> {
+function postgresTemplate(serverUrl: string, run: TestRun, template: TestDatabaseTemplate): Promise<string> {
   const name = `tpl_${run.id}_${templateKey(template)}`;
+  return oncePerSuite(`postgres:${name}`, () => makePostgresTemplate(serverUrl, name, template).then(() => name));
+}
+
+async function makePostgresTemplate(serverUrl: string, name: string, template: TestDatabaseTemplate): Promise<void> {
   await withAdminClient(serverUrl, async (admin) => {
     await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
     try {
@@ -153,8 +161,22 @@ async function postgresTemplate(serverUrl: string, run: TestRun, template: TestD
       await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
     }
   });
-  return name;
 }
+
+/**
+ * `make()` once per suite file and key (Jest gives each file its own module registry), not once
+ * per database; a failure is tried again by the next database.
+ */
+function oncePerSuite<T>(key: string, make: () => Promise<T>): Promise<T> {
+  let made = madeOncePerSuite.get(key) as Promise<T> | undefined;
+  if (!made) {
+    made = make();
+    madeOncePerSuite.set(key, made);
+    made.catch(() => madeOncePerSuite.delete(key));
+  }
+  return made;
+}
+const madeOncePerSuite = new Map<string, Promise<unknown>>();
 
 /**
  * A dump of a new, empty PGlite cluster, made once per PGlite build and kept in the temp directory:
@@ -163,14 +185,8 @@ async function postgresTemplate(serverUrl: string, run: TestRun, template: TestD
  * still gets its own cluster and runs the migrations itself.
  */
 function newClusterDump(): Promise<Blob> {
-  // Read once per suite file (Jest gives each its own module registry), not once per database.
-  if (!clusterDump) {
-    clusterDump = readOrMakeClusterDump();
-    clusterDump.catch(() => (clusterDump = null)); // a failed read is tried again by the next database
-  }
-  return clusterDump;
+  return oncePerSuite('pglite:new-cluster', readOrMakeClusterDump);
 }
-let clusterDump: Promise<Blob> | null = null;
 
 async function readOrMakeClusterDump(): Promise<Blob> {
   const path = join(tmpdir(), `storefront-pglite-new-cluster-${pgliteBuild()}.tar`);

@@ -1,5 +1,6 @@
 import { cartStreamId, restockSendStreamId, subscriptionCartStreamId } from '@storefront/domain';
 import type { EventStore } from '@storefront/eventstore';
+import { eventually } from '@storefront/eventstore/testing';
 import type { ProjectionRunner } from '@storefront/projections';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -69,13 +70,15 @@ describe('driver parity over HTTP: one successful request of every write route, 
   const outboxMessage = async (subject: string) =>
     ((await as('get', '/api/config/mail-outbox').expect(200)).body.messages as OutboxMessage[]).find((m) => m.subject === subject);
   /** Runs the mail sender until the outbox message with `subject` has `status`. */
-  const deliverUntil = async (subject: string, status: string) => {
-    for (const until = Date.now() + 20_000; (await outboxMessage(subject))?.status !== status;) {
-      if (Date.now() > until) throw new Error(`mail "${subject}" never became ${status}`);
-      await t.app.get(MailSender).deliverDue();
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
+  const deliverUntil = (subject: string, status: string) =>
+    eventually(
+      async () => {
+        if ((await outboxMessage(subject))?.status === status) return true;
+        await t.app.get(MailSender).deliverDue();
+        return false;
+      },
+      { timeoutMs: 20_000, intervalMs: 25, message: `mail "${subject}" never became ${status}` },
+    );
 
   // What the cases leave for the ones after them.
   let session: OwnerSession;
